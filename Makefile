@@ -1,0 +1,55 @@
+# Two commands do everything on a fresh machine with Python 3.11:
+#   make book   set up .venv, execute every chapter, build the HTML book
+#   make test   set up .venv, run the unit tests, nbval over every notebook,
+#               build the book and test it in headless Chromium
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+NB     := $(sort $(wildcard book/[0-9][0-9]_*.ipynb))
+JOBS   ?= 2
+
+.PHONY: help setup book test unit nbval browser lab bench clean
+
+help:
+	@echo "make book   build the HTML book into _build/html"
+	@echo "make test   run every test (unit, notebooks, browser)"
+	@echo "make lab    open the chapters in JupyterLab"
+	@echo "make bench  run the benchmarks (writes benchmarks/*.md)"
+
+$(STAMP): requirements.txt pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+# The book: every notebook re-executed, warnings are errors.  SVMLIB_STATIC_WIDGETS
+# makes each interactive figure also emit its kernel-free HTML rendering.
+book: $(STAMP)
+	SVMLIB_STATIC_WIDGETS=1 $(BIN)/jupyter-book build . --all -W -n --keep-going
+	@echo "The book is built: open _build/html/index.html"
+
+unit: $(STAMP)
+	$(BIN)/pytest -q -n $(JOBS) tests -m "not browser"
+
+nbval: $(STAMP)
+	$(BIN)/pytest -q -n $(JOBS) --dist loadscope --nbval --nbval-current-env \
+		--nbval-sanitize-with tests/nbval_sanitize.cfg -p no:randomly $(NB)
+
+browser: $(STAMP)
+	$(BIN)/pytest -q tests -m browser
+
+test: unit nbval book browser
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab book/
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_solvers.py
+	$(BIN)/python benchmarks/bench_widgets.py
+
+clean:
+	rm -rf _build

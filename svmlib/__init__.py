@@ -1,0 +1,49 @@
+"""svmlib: support vector machines from hyperplanes to kernels.
+
+The library behind the open textbook *Support Vector Machines, Interactively*.
+Every estimator follows scikit-learn's conventions, and :class:`SVC` solves the
+same problem as LIBSVM (``sklearn.svm.SVC``), so the two can be compared one to
+one.
+
+The submodules ``plotting``, ``widgets`` and ``exercises`` serve the book and
+import matplotlib and ipywidgets; they are loaded only when first used.
+"""
+
+import importlib
+
+from . import datasets, kernels, solvers
+from .hyperplane import Hyperplane
+from .multiclass import OneVsOneClassifier, OneVsRestClassifier
+from .perceptron import KernelPerceptron, Perceptron
+from .svc import SVC
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Hyperplane",
+    "Perceptron",
+    "KernelPerceptron",
+    "SVC",
+    "OneVsRestClassifier",
+    "OneVsOneClassifier",
+    "kernels",
+    "solvers",
+    "datasets",
+    "plotting",
+    "widgets",
+    "exercises",
+]
+
+_LAZY = {"plotting", "widgets", "exercises"}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        module = importlib.import_module(f".{name}", __name__)
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module 'svmlib' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | _LAZY)

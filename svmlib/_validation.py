@@ -1,0 +1,201 @@
+"""Input checks shared by every estimator and solver in svmlib.
+
+Every check raises a :class:`ValueError` whose message names the parameter,
+says what was expected, shows what was received, and suggests a way out,
+for example::
+
+    C must be a number > 0; got C=-1.0. Use a positive C such as C=1.0
+    (use C=np.inf for a hard margin).
+"""
+
+from numbers import Integral, Real
+
+import numpy as np
+
+__all__ = [
+    "check_array",
+    "check_X_y",
+    "check_binary_labels",
+    "check_positive",
+    "check_int",
+    "check_option",
+    "check_same_n_features",
+]
+
+
+def _shape_text(a):
+    return "shape " + str(tuple(np.shape(a)))
+
+
+def check_array(X, name="X", ndim=2, allow_empty=False):
+    """Return ``X`` as a float64 array after checking its shape and values.
+
+    Parameters
+    ----------
+    X : array-like
+        The input.
+    name : str, default="X"
+        The parameter's name, used in error messages.
+    ndim : {1, 2}, default=2
+        The number of dimensions expected.  A 1-D ``X`` where 2-D is
+        expected is rejected with a hint to reshape it.
+    allow_empty : bool, default=False
+        Whether zero rows are acceptable.
+
+    Returns
+    -------
+    ndarray of float64
+
+    Raises
+    ------
+    ValueError
+        For non-numeric input, a wrong number of dimensions, no rows, or NaN
+        or infinite values.
+    """
+    try:
+        arr = np.asarray(X, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(
+            f"{name} must be an array of numbers; got an object of type "
+            f"{type(X).__name__} that cannot be converted ({exc}). "
+            f"Pass a NumPy array or a list of lists of floats."
+        ) from None
+    if arr.ndim != ndim:
+        if ndim == 2 and arr.ndim == 1:
+            hint = (f"Reshape it with {name}.reshape(-1, 1) if it is one feature, "
+                    f"or {name}.reshape(1, -1) if it is one sample.")
+        elif ndim == 2 and arr.ndim == 0:
+            hint = f"Pass a 2-D array such as [[{float(arr)}]]."
+        else:
+            hint = f"Pass a {ndim}-D array."
+        raise ValueError(
+            f"{name} must be a {ndim}-D array; got a {arr.ndim}-D array with "
+            f"{_shape_text(arr)}. {hint}"
+        )
+    if not allow_empty and arr.shape[0] == 0:
+        raise ValueError(
+            f"{name} must contain at least one sample; got {_shape_text(arr)}. "
+            f"Pass non-empty data."
+        )
+    if ndim == 2 and arr.shape[1] == 0:
+        raise ValueError(
+            f"{name} must have at least one feature; got {_shape_text(arr)}."
+        )
+    if not np.all(np.isfinite(arr)):
+        n_nan = int(np.isnan(arr).sum())
+        n_inf = int(np.isinf(arr).sum())
+        raise ValueError(
+            f"{name} must not contain NaN or infinity; got {n_nan} NaN and "
+            f"{n_inf} infinite value(s). Remove or impute them first, e.g. "
+            f"with sklearn.impute.SimpleImputer."
+        )
+    return arr
+
+
+def check_X_y(X, y):
+    """Check a design matrix and its labels together.
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, n_features), float64
+    y : ndarray of shape (n_samples,)
+        The labels as given (not converted to float), so that string or
+        integer class names survive.
+    """
+    X = check_array(X, "X")
+    y_arr = np.asarray(y)
+    if y_arr.ndim == 2 and y_arr.shape[1] == 1:
+        y_arr = y_arr.ravel()
+    if y_arr.ndim != 1:
+        raise ValueError(
+            f"y must be a 1-D array of labels; got {_shape_text(y_arr)}. "
+            f"Use y.ravel() if it is a column vector."
+        )
+    if y_arr.shape[0] != X.shape[0]:
+        raise ValueError(
+            f"X and y must have the same number of samples; got X with "
+            f"{X.shape[0]} rows and y with {y_arr.shape[0]} labels. "
+            f"Check that they come from the same data set."
+        )
+    if y_arr.dtype.kind in "fc" and not np.all(np.isfinite(y_arr)):
+        raise ValueError(
+            "y must not contain NaN or infinity; got "
+            f"{int(np.sum(~np.isfinite(y_arr)))} such label(s). Drop those samples."
+        )
+    return X, y_arr
+
+
+def check_binary_labels(y, name="y"):
+    """Map two arbitrary labels to -1 and +1.
+
+    Returns
+    -------
+    classes : ndarray of shape (2,)
+        The sorted labels; ``classes[0]`` becomes -1 and ``classes[1]`` +1.
+    y_pm : ndarray of shape (n_samples,), float64
+        The labels as -1.0 / +1.0.
+    """
+    classes, y_idx = np.unique(y, return_inverse=True)
+    if classes.shape[0] < 2:
+        raise ValueError(
+            f"{name} must contain two classes; got only one class "
+            f"({classes.tolist()!r}). A classifier needs examples of both "
+            f"classes: check how the data were split or filtered."
+        )
+    if classes.shape[0] > 2:
+        raise ValueError(
+            f"{name} must contain exactly two classes; got {classes.shape[0]} "
+            f"({classes.tolist()[:10]!r}). For more classes use svmlib.SVC "
+            f"(one-vs-one) or svmlib.OneVsRestClassifier."
+        )
+    return classes, np.where(y_idx == 1, 1.0, -1.0)
+
+
+def check_positive(value, name, allow_inf=False, hint=""):
+    """Check that ``value`` is a real number > 0 (and finite unless allowed)."""
+    ok = isinstance(value, Real) and not isinstance(value, bool)
+    ok = ok and not np.isnan(value) and value > 0
+    if ok and not allow_inf and np.isinf(value):
+        ok = False
+    if not ok:
+        what = "a number > 0" + (" (or np.inf)" if allow_inf else "")
+        raise ValueError(
+            f"{name} must be {what}; got {name}={value!r}. "
+            + (hint or f"Use a positive value such as {name}=1.0.")
+        )
+    return float(value)
+
+
+def check_int(value, name, minimum=None, hint=""):
+    """Check that ``value`` is an integer (not a bool) >= ``minimum``."""
+    ok = isinstance(value, Integral) and not isinstance(value, bool)
+    if ok and minimum is not None and value < minimum:
+        ok = False
+    if not ok:
+        bound = f" >= {minimum}" if minimum is not None else ""
+        raise ValueError(
+            f"{name} must be an integer{bound}; got {name}={value!r}. "
+            + (hint or f"Pass a whole number{bound}.")
+        )
+    return int(value)
+
+
+def check_option(value, name, options):
+    """Check that ``value`` is one of ``options`` (compared with ==)."""
+    if not any(value == o and type(value) is type(o) for o in options):
+        listed = ", ".join(repr(o) for o in options)
+        raise ValueError(
+            f"{name} must be one of {listed}; got {name}={value!r}. "
+            f"Pick one of the listed values."
+        )
+    return value
+
+
+def check_same_n_features(X, n_features, name="X"):
+    """Check that ``X`` has the number of features seen during ``fit``."""
+    if X.shape[1] != n_features:
+        raise ValueError(
+            f"{name} has {X.shape[1]} features, but the model was fitted with "
+            f"{n_features}. Pass data with the same columns as in fit."
+        )
+    return X
