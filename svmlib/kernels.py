@@ -1,0 +1,412 @@
+"""Kernels, Gram matrices and explicit feature maps.
+
+A kernel is a function ``k(x, z) = <phi(x), phi(z)>`` that computes an inner
+product in a feature space without building ``phi``.  Every function here
+takes two design matrices and returns the whole matrix of kernel values at
+once, computed with matrix products (no Python loop over pairs):
+
+``k(X, Z)[i, j] = k(x_i, z_j)``, an ndarray of shape (n_X, n_Z).
+
+================  ==========================================  ============
+name              formula                                     Book label
+================  ==========================================  ============
+``linear``        ``<x, z>``                                  eq-kernel-linear
+``polynomial``    ``(gamma <x, z> + coef0) ** degree``        eq-kernel-poly
+``rbf``           ``exp(-gamma ||x - z||^2)``                 eq-kernel-rbf
+================  ==========================================  ============
+
+For the RBF kernel the book writes ``exp(-||x - z||^2 / (2 sigma^2))``, so
+``gamma = 1 / (2 sigma^2)``.  The polynomial kernel of the book is
+``(<x, z> + c) ** p`` (``gamma = 1``); scikit-learn and LIBSVM default to a
+data-dependent ``gamma``, which :class:`svmlib.SVC` passes on to match them.
+
+A function is a valid (Mercer) kernel when it is symmetric and every Gram
+matrix it produces is positive semidefinite; :func:`is_psd` checks the
+second condition on a given matrix.
+"""
+
+from numbers import Real
+
+import numpy as np
+
+from ._validation import check_array, check_int
+
+__all__ = [
+    "linear",
+    "polynomial",
+    "rbf",
+    "squared_distances",
+    "quadratic_feature_map",
+    "all_products_feature_map",
+    "polynomial_feature_map",
+    "gram_matrix",
+    "is_psd",
+    "get_kernel",
+    "resolve_gamma",
+    "KERNELS",
+]
+
+
+def _check_pair(X, Z):
+    """Validate ``X`` and ``Z`` (``Z=None`` means ``Z = X``)."""
+    X = check_array(X, "X")
+    if Z is None:
+        return X, X
+    Z = check_array(Z, "Z")
+    if Z.shape[1] != X.shape[1]:
+        raise ValueError(
+            f"X and Z must have the same number of features; got X with "
+            f"{X.shape[1]} and Z with {Z.shape[1]} columns. Pass points from "
+            f"the same space (for one point use z.reshape(1, -1))."
+        )
+    return X, Z
+
+
+def _check_real(value, name, minimum=None, strict=False, hint=""):
+    ok = isinstance(value, Real) and not isinstance(value, bool) and np.isfinite(value)
+    if ok and minimum is not None:
+        ok = value > minimum if strict else value >= minimum
+    if not ok:
+        bound = ""
+        if minimum is not None:
+            bound = f" {'>' if strict else '>='} {minimum}"
+        raise ValueError(
+            f"{name} must be a finite number{bound}; got {name}={value!r}. "
+            + (hint or "Pass a plain float.")
+        )
+    return float(value)
+
+
+def _check_gamma(gamma):
+    return _check_real(
+        gamma, "gamma", 0, strict=True,
+        hint="Use a positive value such as gamma=1.0, or gamma='scale' in "
+             "get_kernel/SVC to let the data choose it.",
+    )
+
+
+# ----------------------------------------------------------------- kernels
+def linear(X, Z=None):
+    """The linear kernel ``k(x, z) = <x, z>``.
+
+    Book: (eq-kernel-linear).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples_X, n_features)
+    Z : array-like of shape (n_samples_Z, n_features), default=None
+        ``None`` means ``Z = X``.
+
+    Returns
+    -------
+    K : ndarray of shape (n_samples_X, n_samples_Z)
+    """
+    X, Z = _check_pair(X, Z)
+    return X @ Z.T
+
+
+def polynomial(X, Z=None, degree=3, coef0=1.0, gamma=1.0):
+    """The polynomial kernel ``k(x, z) = (gamma <x, z> + coef0) ** degree``.
+
+    With the default ``gamma=1`` this is the book's ``(<x, z> + c) ** p``.
+
+    Book: (eq-kernel-poly).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples_X, n_features)
+    Z : array-like of shape (n_samples_Z, n_features), default=None
+        ``None`` means ``Z = X``.
+    degree : int, default=3
+        The degree ``p >= 1``.
+    coef0 : float, default=1.0
+        The constant ``c >= 0``; ``c = 0`` gives the homogeneous kernel.
+    gamma : float, default=1.0
+        Scale of the inner product (scikit-learn's ``gamma``).
+
+    Returns
+    -------
+    K : ndarray of shape (n_samples_X, n_samples_Z)
+    """
+    X, Z = _check_pair(X, Z)
+    degree = check_int(degree, "degree", minimum=1)
+    coef0 = _check_real(coef0, "coef0", hint="Pass a float such as coef0=1.0.")
+    gamma = _check_gamma(gamma)
+    return (gamma * (X @ Z.T) + coef0) ** degree
+
+
+def squared_distances(X, Z=None):
+    """All squared Euclidean distances ``||x_i - z_j||^2``.
+
+    Computed as ``||x||^2 + ||z||^2 - 2 <x, z>`` and clipped at 0 (rounding
+    can make the expression slightly negative for nearly equal points).
+
+    Returns
+    -------
+    D2 : ndarray of shape (n_samples_X, n_samples_Z)
+    """
+    X, Z = _check_pair(X, Z)
+    x_sq = np.einsum("ij,ij->i", X, X)
+    z_sq = np.einsum("ij,ij->i", Z, Z)
+    D2 = x_sq[:, None] + z_sq[None, :] - 2.0 * (X @ Z.T)
+    np.maximum(D2, 0.0, out=D2)
+    if Z is X:
+        np.fill_diagonal(D2, 0.0)
+    return D2
+
+
+def rbf(X, Z=None, gamma=1.0):
+    """The Gaussian (RBF) kernel ``k(x, z) = exp(-gamma ||x - z||^2)``.
+
+    The book writes ``exp(-||x - z||^2 / (2 sigma^2))``: ``gamma = 1 / (2
+    sigma^2)``, so a small ``sigma`` (large ``gamma``) makes a narrow bump.
+
+    Book: (eq-kernel-rbf).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples_X, n_features)
+    Z : array-like of shape (n_samples_Z, n_features), default=None
+        ``None`` means ``Z = X``.
+    gamma : float, default=1.0
+        The width parameter, ``> 0``.
+
+    Returns
+    -------
+    K : ndarray of shape (n_samples_X, n_samples_Z)
+        Entries in (0, 1], with 1 where ``x = z``.
+    """
+    gamma = _check_gamma(gamma)
+    return np.exp(-gamma * squared_distances(X, Z))
+
+
+KERNELS = {"linear": linear, "poly": polynomial, "polynomial": polynomial, "rbf": rbf}
+
+
+# ------------------------------------------------------------ feature maps
+def quadratic_feature_map(X):
+    """``phi(x1, x2) = (x1^2, x2^2, sqrt(2) x1 x2)``, a map from R^2 to R^3.
+
+    It satisfies ``<phi(x), phi(z)> = <x, z>^2``: the homogeneous polynomial
+    kernel of degree 2.  Circles centred at the origin become planes.
+
+    Book: (eq-quadratic-map).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+
+    Returns
+    -------
+    ndarray of shape (n_samples, 3)
+    """
+    X = check_array(X, "X")
+    if X.shape[1] != 2:
+        raise ValueError(
+            f"quadratic_feature_map is defined for points in the plane; got X "
+            f"with {X.shape[1]} columns. Use all_products_feature_map or "
+            f"polynomial_feature_map for other dimensions."
+        )
+    x1, x2 = X[:, 0], X[:, 1]
+    return np.column_stack([x1 ** 2, x2 ** 2, np.sqrt(2.0) * x1 * x2])
+
+
+def all_products_feature_map(X):
+    """All ordered products ``x_i x_j`` (i, j = 1..m), a map from R^m to R^(m^2).
+
+    Coordinate ``i * m + j`` is ``x_i x_j``.  It satisfies
+    ``<phi(x), phi(z)> = <x, z>^2`` and costs O(m^2) where the kernel costs O(m).
+
+    Book: (eq-all-products-map).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, m)
+
+    Returns
+    -------
+    ndarray of shape (n_samples, m * m)
+    """
+    X = check_array(X, "X")
+    n, m = X.shape
+    return (X[:, :, None] * X[:, None, :]).reshape(n, m * m)
+
+
+def polynomial_feature_map(X, c=1.0):
+    """The feature map of the kernel ``(<x, z> + c)^2``.
+
+    Coordinates: all ordered products ``x_i x_j`` (m^2 of them), then
+    ``sqrt(2c) x_i`` (m of them), then the constant ``c``: ``m^2 + m + 1``
+    coordinates, 13 for m = 3.  It satisfies
+    ``<phi(x), phi(z)> = (<x, z> + c)^2``.
+
+    Book: (eq-poly-map).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, m)
+    c : float, default=1.0
+        The constant of the kernel, ``>= 0``.
+
+    Returns
+    -------
+    ndarray of shape (n_samples, m * m + m + 1)
+    """
+    X = check_array(X, "X")
+    c = _check_real(c, "c", 0, hint="The map needs sqrt(2c): use c >= 0, e.g. c=1.0.")
+    n = X.shape[0]
+    return np.hstack([
+        all_products_feature_map(X),
+        np.sqrt(2.0 * c) * X,
+        np.full((n, 1), c),
+    ])
+
+
+# ------------------------------------------------------- kernel machinery
+def resolve_gamma(gamma, X):
+    """Turn ``gamma`` into a number, as scikit-learn does.
+
+    Parameters
+    ----------
+    gamma : {"scale", "auto"} or float
+        ``"scale"`` gives ``1 / (n_features * X.var())`` (1.0 if the variance
+        is 0), ``"auto"`` gives ``1 / n_features``; a number is returned as is.
+    X : array-like of shape (n_samples, n_features)
+        The training data.
+
+    Returns
+    -------
+    float
+    """
+    if isinstance(gamma, str):
+        X = check_array(X, "X")
+        n_features = X.shape[1]
+        if gamma == "scale":
+            var = float(X.var())
+            return 1.0 / (n_features * var) if var > 0 else 1.0
+        if gamma == "auto":
+            return 1.0 / n_features
+        raise ValueError(
+            f"gamma must be 'scale', 'auto' or a number > 0; got gamma={gamma!r}. "
+            f"Use gamma='scale' (scikit-learn's default) or a float."
+        )
+    return _check_gamma(gamma)
+
+
+def get_kernel(kernel, **params):
+    """Return the kernel ``kernel`` as a callable ``k(X, Z)`` with ``params`` fixed.
+
+    Parameters
+    ----------
+    kernel : {"linear", "poly", "polynomial", "rbf"} or callable
+        A name from ``KERNELS``, or a function ``k(X, Z, **params)``
+        returning an ndarray of shape (n_samples_X, n_samples_Z).
+    **params
+        Keyword arguments for the kernel: ``gamma`` (rbf, poly), ``degree``
+        and ``coef0`` (poly).  Parameters that the chosen named kernel does
+        not use are ignored, so ``get_kernel(name, gamma=.., degree=..,
+        coef0=..)`` works for every name (as in ``SVC``).  ``gamma`` must be a
+        number here; use :func:`resolve_gamma` for ``"scale"``/``"auto"``.
+
+    Returns
+    -------
+    callable
+        ``k(X, Z=None)`` returning ndarray of shape (n_samples_X, n_samples_Z).
+    """
+    if callable(kernel):
+        func = kernel
+        if not params:
+            return func
+
+        def k(X, Z=None):
+            return func(X, X if Z is None else Z, **params)
+
+        k.__name__ = getattr(func, "__name__", "kernel")
+        return k
+    if not isinstance(kernel, str) or kernel not in KERNELS:
+        raise ValueError(
+            f"kernel must be one of {sorted(KERNELS)!r} or a callable k(X, Z); "
+            f"got kernel={kernel!r}. Pick a listed name or pass a function."
+        )
+    if isinstance(params.get("gamma"), str):
+        raise ValueError(
+            f"gamma must be a number in get_kernel; got gamma={params['gamma']!r}. "
+            f"Resolve it first with resolve_gamma(gamma, X_train)."
+        )
+    accepted = {"linear": (), "rbf": ("gamma",), "poly": ("degree", "coef0", "gamma"),
+                "polynomial": ("degree", "coef0", "gamma")}[kernel]
+    kept = {key: value for key, value in params.items() if key in accepted}
+    unknown = set(params) - {"gamma", "degree", "coef0"}
+    if unknown:
+        raise ValueError(
+            f"get_kernel got unknown parameter(s) {sorted(unknown)!r}; the "
+            f"built-in kernels take gamma, degree and coef0."
+        )
+    func = KERNELS[kernel]
+    # Validate the parameters now, on a tiny input, so errors surface early.
+    func(np.zeros((1, 1)), **kept)
+
+    def k(X, Z=None):
+        return func(X, Z, **kept)
+
+    k.__name__ = kernel
+    k.params = dict(kept)
+    return k
+
+
+def gram_matrix(kernel, X, **params):
+    """The Gram matrix ``K[i, j] = k(x_i, x_j)`` of the rows of ``X``.
+
+    Parameters
+    ----------
+    kernel : str or callable
+        As in :func:`get_kernel`.
+    X : array-like of shape (n_samples, n_features)
+    **params
+        Passed to :func:`get_kernel`; ``gamma="scale"``/``"auto"`` is resolved
+        on ``X``.
+
+    Returns
+    -------
+    K : ndarray of shape (n_samples, n_samples)
+    """
+    X = check_array(X, "X")
+    if isinstance(params.get("gamma"), str):
+        params["gamma"] = resolve_gamma(params["gamma"], X)
+    K = np.asarray(get_kernel(kernel, **params)(X, X), dtype=np.float64)
+    if K.shape != (X.shape[0], X.shape[0]):
+        raise ValueError(
+            f"the kernel must return a matrix of shape (n_X, n_Z); got "
+            f"{K.shape} for {X.shape[0]} samples. Check your kernel function."
+        )
+    return K
+
+
+def is_psd(K, tol=1e-10):
+    """Whether ``K`` is symmetric positive semidefinite (up to ``tol``).
+
+    Checks symmetry and that the smallest eigenvalue is ``>= -tol * max(1,
+    largest |eigenvalue|)`` (a relative tolerance, since rounding errors grow
+    with the size of the entries).
+
+    Parameters
+    ----------
+    K : array-like of shape (n, n)
+    tol : float, default=1e-10
+
+    Returns
+    -------
+    bool
+    """
+    K = check_array(K, "K")
+    if K.shape[0] != K.shape[1]:
+        raise ValueError(
+            f"K must be a square matrix; got shape {K.shape}. Pass a Gram "
+            f"matrix k(X, X)."
+        )
+    tol = _check_real(tol, "tol", 0, hint="Use a small tolerance such as tol=1e-10.")
+    scale = max(1.0, float(np.max(np.abs(K))))
+    if not np.allclose(K, K.T, rtol=0.0, atol=tol * scale):
+        return False
+    eigenvalues = np.linalg.eigvalsh((K + K.T) / 2)
+    return bool(eigenvalues[0] >= -tol * max(scale, float(np.max(np.abs(eigenvalues)))))

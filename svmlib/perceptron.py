@@ -1,0 +1,469 @@
+"""The perceptron and its dual, the kernel perceptron.
+
+The perceptron (Rosenblatt, 1958) looks for a separating hyperplane one
+point at a time.  It visits the training points, and whenever a point is on
+the wrong side or on the hyperplane, ``y_i h(x_i) <= 0``, it moves the
+hyperplane towards it:
+
+.. math::
+
+    w \\leftarrow w + \\alpha\\, y_i x_i, \\qquad b \\leftarrow b + \\alpha\\, y_i .
+
+It stops after an epoch (one pass over the data) without a mistake.  On
+linearly separable data this happens after at most ``(L / gamma*)^2`` updates
+(Novikoff, 1962); on other data it never happens, and the loop ends after
+``max_epochs`` with a ``sklearn.exceptions.ConvergenceWarning``.
+
+Started from ``w = 0``, ``b = 0``, the weight vector is always a sum of
+training points, ``w = alpha * sum_i c_i y_i x_i`` with ``c_i`` the number of
+updates made with point ``i``.  Writing the score with inner products and
+replacing them by a kernel gives the kernel perceptron
+(Aizerman, Braverman & Rozonoer, 1964; Freund & Schapire, 1999).
+
+Book: chapter ``ch-perceptron``, (eq-perceptron-model), (eq-perceptron-update),
+(eq-perceptron-augmented), (eq-novikoff), (eq-perceptron-dual-weights),
+(eq-kernel-perceptron).
+"""
+
+import warnings
+from numbers import Real
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils import check_random_state
+from sklearn.utils.validation import check_is_fitted
+
+from ._validation import (
+    check_array,
+    check_binary_labels,
+    check_int,
+    check_option,
+    check_positive,
+    check_same_n_features,
+    check_X_y,
+)
+from .kernels import get_kernel, resolve_gamma
+
+__all__ = ["Perceptron", "KernelPerceptron"]
+
+
+def _check_bool(value, name):
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(
+            f"{name} must be True or False; got {name}={value!r}. Pass a bool."
+        )
+    return bool(value)
+
+
+def _check_random_state(value):
+    try:
+        return check_random_state(value)
+    except ValueError:
+        raise ValueError(
+            f"random_state must be None, an int or a numpy RandomState; got "
+            f"random_state={value!r}. Pass an int such as random_state=0 for "
+            f"reproducible runs."
+        ) from None
+
+
+def _warn_not_converged(model, n_mistakes):
+    warnings.warn(
+        f"{type(model).__name__} did not converge: the last of "
+        f"max_epochs={model.max_epochs} epochs still made {n_mistakes} "
+        f"mistake(s). The data may not be separable by this model; try a "
+        f"larger max_epochs, scaled features, a (different) kernel, or a "
+        f"soft-margin svmlib.SVC.",
+        ConvergenceWarning,
+        stacklevel=3,
+    )
+
+
+class Perceptron(ClassifierMixin, BaseEstimator):
+    """Rosenblatt's perceptron for two classes.
+
+    Book: (eq-perceptron-update).
+
+    Parameters
+    ----------
+    learning_rate : float, default=1.0
+        The step ``alpha > 0`` of each update.
+    max_epochs : int, default=1000
+        The largest number of passes over the data.
+    shuffle : bool, default=True
+        Visit the points in a new random order in every epoch.  With
+        ``shuffle=False`` they are visited in the order of the rows of ``X``.
+    random_state : int, RandomState instance or None, default=None
+        Seed of the visiting order (used only when ``shuffle=True``).
+    w_init : array-like of shape (n_features,), default=None
+        The starting weight vector; ``None`` means zeros.
+    b_init : float, default=0.0
+        The starting bias.
+    fit_intercept : bool, default=True
+        Whether ``b`` is learned.  With ``False`` the bias stays at
+        ``b_init`` (the homogeneous perceptron when ``b_init=0``, the form
+        of Novikoff's theorem).  Learning ``b`` is the same as appending a
+        constant feature 1 to every point (Book: (eq-perceptron-augmented)).
+
+    Attributes
+    ----------
+    coef_ : ndarray of shape (1, n_features)
+        The final weight vector ``w``.
+    intercept_ : ndarray of shape (1,)
+        The final bias ``b``.
+    classes_ : ndarray of shape (2,)
+        The two labels; ``classes_[0]`` is treated as -1, ``classes_[1]``
+        as +1.
+    n_features_in_ : int
+        The number of features seen in ``fit``.
+    n_updates_ : int
+        The number of updates (mistakes) made.
+    n_epochs_ : int
+        The number of epochs run, including the final mistake-free one when
+        the perceptron converged.
+    converged_ : bool
+        True when an epoch ended without a mistake.
+    history_ : list of (ndarray of shape (n_features,), float)
+        ``(w, b)`` at the start, then after each update: ``n_updates_ + 1``
+        pairs.
+    update_indices_ : ndarray of int
+        The index (row of ``X``) of the point that triggered each update,
+        one entry per update.
+    updates_ : list of dict
+        One dict per update with keys ``"epoch"`` (1-based), ``"index"``
+        (row of ``X``), ``"y"`` (-1 or +1), ``"score"`` (``h(x_i)`` before
+        the update), ``"w"`` and ``"b"`` (after the update).
+    mistakes_per_epoch_ : list of int
+        The number of updates made in each epoch.
+
+    Examples
+    --------
+    >>> from svmlib import datasets
+    >>> ex = datasets.perceptron_example()
+    >>> model = Perceptron(learning_rate=0.25, shuffle=False, w_init=ex["w0"],
+    ...                    b_init=ex["b0"]).fit(ex["X"], ex["y"])
+    >>> model.coef_.tolist(), model.intercept_.tolist(), model.update_indices_.tolist()
+    ([[1.5, -0.5]], [-1.75], [2])
+    """
+
+    def __init__(self, learning_rate=1.0, max_epochs=1000, shuffle=True,
+                 random_state=None, w_init=None, b_init=0.0, fit_intercept=True):
+        self.learning_rate = learning_rate
+        self.max_epochs = max_epochs
+        self.shuffle = shuffle
+        self.random_state = random_state
+        self.w_init = w_init
+        self.b_init = b_init
+        self.fit_intercept = fit_intercept
+
+    def _initial_state(self, n_features):
+        if self.w_init is None:
+            w = np.zeros(n_features)
+        else:
+            w = check_array(self.w_init, "w_init", ndim=1).copy()
+            if w.shape[0] != n_features:
+                raise ValueError(
+                    f"w_init must have one entry per feature ({n_features}); "
+                    f"got {w.shape[0]} entries. Pass w_init of shape "
+                    f"({n_features},) or w_init=None to start from zeros."
+                )
+        b = self.b_init
+        if not isinstance(b, Real) or isinstance(b, bool) or not np.isfinite(b):
+            raise ValueError(
+                f"b_init must be a finite number; got b_init={b!r}. "
+                f"Pass a float such as b_init=0.0."
+            )
+        return w, float(b)
+
+    def fit(self, X, y):
+        """Run the perceptron on ``(X, y)``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+            Two distinct labels of any kind.
+
+        Returns
+        -------
+        self : Perceptron
+        """
+        alpha = check_positive(self.learning_rate, "learning_rate")
+        max_epochs = check_int(self.max_epochs, "max_epochs", minimum=1)
+        shuffle = _check_bool(self.shuffle, "shuffle")
+        fit_intercept = _check_bool(self.fit_intercept, "fit_intercept")
+        rng = _check_random_state(self.random_state)
+        X, y = check_X_y(X, y)
+        self.classes_, y = check_binary_labels(y)
+        n_samples, n_features = X.shape
+        w, b = self._initial_state(n_features)
+
+        history = [(w, b)]                 # (w, b) at the start and after each update
+        update_indices = []                # which point triggered each update
+        mistakes_per_epoch = []
+        converged = False
+        for epoch in range(1, max_epochs + 1):
+            order = rng.permutation(n_samples) if shuffle else range(n_samples)
+            mistakes = 0
+            for i in order:
+                if y[i] * (X[i] @ w + b) <= 0:          # a mistake, or a point on H
+                    w = w + alpha * y[i] * X[i]         # a new array: history keeps the old
+                    if fit_intercept:
+                        b = b + alpha * y[i]
+                    history.append((w, b))
+                    update_indices.append(i)
+                    mistakes += 1
+            mistakes_per_epoch.append(mistakes)
+            if mistakes == 0:
+                converged = True
+                break
+
+        self.coef_ = w.reshape(1, -1).copy()
+        self.intercept_ = np.array([b], dtype=np.float64)
+        self.n_features_in_ = n_features
+        self.n_updates_ = len(update_indices)
+        self.n_epochs_ = epoch
+        self.converged_ = converged
+        self.history_ = [(w_t, float(b_t)) for w_t, b_t in history]
+        self.update_indices_ = np.array(update_indices, dtype=int)
+        self.mistakes_per_epoch_ = mistakes_per_epoch
+        self.updates_ = self._describe_updates(X, y)
+        if not converged:
+            _warn_not_converged(self, mistakes_per_epoch[-1])
+        return self
+
+    def _describe_updates(self, X, y):
+        """The list ``updates_``: one dict per update, rebuilt from ``history_``."""
+        epochs = np.repeat(np.arange(1, self.n_epochs_ + 1), self.mistakes_per_epoch_)
+        updates = []
+        for k, i in enumerate(self.update_indices_):
+            w_before, b_before = self.history_[k]
+            w_after, b_after = self.history_[k + 1]
+            updates.append({"epoch": int(epochs[k]), "index": int(i), "y": int(y[i]),
+                            "score": float(X[i] @ w_before + b_before),
+                            "w": w_after, "b": b_after})
+        return updates
+
+    def decision_function(self, X):
+        """The score ``h(x) = <w, x> + b`` of every row of ``X``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+            Positive values mean ``classes_[1]``.
+        """
+        check_is_fitted(self, "coef_")
+        X = check_same_n_features(check_array(X, "X"), self.n_features_in_)
+        return X @ self.coef_[0] + self.intercept_[0]
+
+    def predict(self, X):
+        """Predict ``classes_[1]`` where ``h(x) > 0`` and ``classes_[0]`` elsewhere.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+        """
+        scores = self.decision_function(X)      # checks that the model is fitted
+        return self.classes_[(scores > 0).astype(int)]
+
+    def score(self, X, y, sample_weight=None):
+        """The accuracy: the fraction of rows of ``X`` predicted as ``y``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), default=None
+
+        Returns
+        -------
+        float
+        """
+        return super().score(X, y, sample_weight=sample_weight)
+
+
+class KernelPerceptron(ClassifierMixin, BaseEstimator):
+    """The perceptron in dual form, with a kernel.
+
+    It keeps a mistake count ``c_i`` per training point and scores
+
+    .. math::
+
+        h(x) = \\sum_i c_i y_i k(x_i, x) + b ,
+
+    adding 1 to ``c_i`` and ``y_i`` to ``b`` when point ``i`` is misclassified
+    (``y_i h(x_i) <= 0``).  With the linear kernel this is exactly
+    :class:`Perceptron` with ``learning_rate=1`` started at zero.
+
+    Book: (eq-kernel-perceptron).
+
+    Parameters
+    ----------
+    kernel : {"linear", "poly", "rbf"} or callable, default="rbf"
+        The kernel; a callable ``k(X, Z)`` must return an ndarray of shape
+        (n_samples_X, n_samples_Z).
+    degree : int, default=3
+        Degree of the polynomial kernel.
+    gamma : {"scale", "auto"} or float, default="scale"
+        Kernel width for "rbf" and scale for "poly" (see
+        :func:`svmlib.kernels.resolve_gamma`).
+    coef0 : float, default=1.0
+        Constant of the polynomial kernel.
+    max_epochs : int, default=100
+        The largest number of passes over the data.
+    shuffle : bool, default=True
+        Visit the points in a new random order in every epoch.
+    random_state : int, RandomState instance or None, default=None
+        Seed of the visiting order.
+
+    Attributes
+    ----------
+    counts_ : ndarray of shape (n_samples,), int
+        The mistake count ``c_i`` of every training point.
+    support_ : ndarray of shape (n_SV,), int
+        Indices of the points with ``c_i > 0``.
+    support_vectors_ : ndarray of shape (n_SV, n_features)
+    dual_coef_ : ndarray of shape (1, n_SV)
+        ``c_i y_i`` for the support points (as in scikit-learn's SVC).
+    intercept_ : ndarray of shape (1,)
+        The bias ``b``.
+    classes_ : ndarray of shape (2,)
+    gamma_ : float
+        The numeric ``gamma`` used.
+    n_features_in_ : int
+    n_updates_ : int
+        Total number of mistakes, ``sum_i c_i``.
+    n_epochs_ : int
+    converged_ : bool
+    update_indices_ : ndarray of int
+        The point that triggered each update, one entry per update.
+    mistakes_per_epoch_ : list of int
+    """
+
+    def __init__(self, kernel="rbf", degree=3, gamma="scale", coef0=1.0,
+                 max_epochs=100, shuffle=True, random_state=None):
+        self.kernel = kernel
+        self.degree = degree
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.max_epochs = max_epochs
+        self.shuffle = shuffle
+        self.random_state = random_state
+
+    def _make_kernel(self, X):
+        if not callable(self.kernel):
+            check_option(self.kernel, "kernel", ("linear", "poly", "rbf"))
+        self.gamma_ = resolve_gamma(self.gamma, X)
+        if callable(self.kernel):
+            return self.kernel
+        return get_kernel(self.kernel, gamma=self.gamma_, degree=self.degree,
+                          coef0=self.coef0)
+
+    def fit(self, X, y):
+        """Run the kernel perceptron on ``(X, y)``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+            Two distinct labels of any kind.
+
+        Returns
+        -------
+        self : KernelPerceptron
+        """
+        max_epochs = check_int(self.max_epochs, "max_epochs", minimum=1)
+        shuffle = _check_bool(self.shuffle, "shuffle")
+        rng = _check_random_state(self.random_state)
+        X, y = check_X_y(X, y)
+        self.classes_, y = check_binary_labels(y)
+        self.kernel_ = self._make_kernel(X)
+        K = np.asarray(self.kernel_(X, X), dtype=np.float64)
+        n_samples = X.shape[0]
+
+        counts = np.zeros(n_samples, dtype=int)
+        coef = np.zeros(n_samples)          # coef[j] = c_j * y_j
+        b = 0.0
+        update_indices = []
+        mistakes_per_epoch = []
+        converged = False
+        for epoch in range(1, max_epochs + 1):
+            order = rng.permutation(n_samples) if shuffle else range(n_samples)
+            mistakes = 0
+            for i in order:
+                if y[i] * (K[i] @ coef + b) <= 0:
+                    counts[i] += 1
+                    coef[i] += y[i]
+                    b += y[i]
+                    mistakes += 1
+                    update_indices.append(int(i))
+            mistakes_per_epoch.append(mistakes)
+            if mistakes == 0:
+                converged = True
+                break
+
+        self.counts_ = counts
+        self.support_ = np.flatnonzero(counts)
+        self.support_vectors_ = X[self.support_]
+        self.dual_coef_ = coef[self.support_].reshape(1, -1)
+        self.intercept_ = np.array([b])
+        self.n_features_in_ = X.shape[1]
+        self.n_updates_ = len(update_indices)
+        self.n_epochs_ = epoch
+        self.converged_ = converged
+        self.update_indices_ = np.array(update_indices, dtype=int)
+        self.mistakes_per_epoch_ = mistakes_per_epoch
+        if not converged:
+            _warn_not_converged(self, mistakes_per_epoch[-1])
+        return self
+
+    def decision_function(self, X):
+        """The score ``h(x) = sum_i c_i y_i k(x_i, x) + b``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+        """
+        check_is_fitted(self, "dual_coef_")
+        X = check_same_n_features(check_array(X, "X"), self.n_features_in_)
+        if self.support_.size == 0:
+            return np.full(X.shape[0], self.intercept_[0])
+        K = np.asarray(self.kernel_(X, self.support_vectors_), dtype=np.float64)
+        return K @ self.dual_coef_[0] + self.intercept_[0]
+
+    def predict(self, X):
+        """Predict ``classes_[1]`` where ``h(x) > 0`` and ``classes_[0]`` elsewhere.
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+        """
+        scores = self.decision_function(X)      # checks that the model is fitted
+        return self.classes_[(scores > 0).astype(int)]
+
+    def score(self, X, y, sample_weight=None):
+        """The accuracy: the fraction of rows of ``X`` predicted as ``y``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), default=None
+
+        Returns
+        -------
+        float
+        """
+        return super().score(X, y, sample_weight=sample_weight)

@@ -1,0 +1,271 @@
+"""The built HTML book, read in headless Chromium with no network.
+
+These tests open every page of ``_build/html`` from ``file://`` with every
+non-local request blocked, and check what a reader would notice: JavaScript
+errors, TeX that MathJax left untypeset, interactive figures that do not
+respond, a widget exercise whose success message cannot be reached, a search
+box that finds nothing.  A screenshot of each chapter is saved under
+``_build/screenshots`` for review.
+
+They need the book (``make book``) and Debian's Chromium
+(``apt-get install chromium``); without Chromium they skip and say so.
+"""
+
+import pathlib
+import shutil
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+HTML = ROOT / "_build" / "html"
+SHOTS = ROOT / "_build" / "screenshots"
+CHAPTERS = sorted(p.stem for p in (ROOT / "book").glob("[0-9][0-9]_*.ipynb"))
+OTHER_PAGES = ["intro", "notation", "api", "bibliography", "status"]
+
+# Errors every Jupyter Book 1 page logs, with the reason they are harmless.
+KNOWN_NOISE = {
+    # sphinx-thebe declares this constant in two inline scripts; the second
+    # declaration throws, and nothing on the page uses Thebe (no launch button).
+    "Identifier 'THEBE_JS_URL' has already been declared": "sphinx-thebe double declaration",
+}
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-dev-shm-usage", "--disable-component-update", "--no-first-run"]
+
+
+def _chromium():
+    for name in ("chromium", "chromium-browser"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser():
+    executable = _chromium()
+    if executable is None:
+        pytest.skip("Chromium is not installed: `apt-get install chromium` (Debian) "
+                    "to run the browser tests")
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="the Python package playwright is not installed "
+                                          "(pip install -r requirements.txt)")
+    if not (HTML / "index.html").exists():
+        pytest.fail("the book is not built: run `make book` first")
+    with sync_api.sync_playwright() as p:
+        instance = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield instance
+        instance.close()
+
+
+class Reader:
+    """A page opened as a reader would, with the network cut off."""
+
+    def __init__(self, browser, path):
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.blocked, self.errors = [], []
+        self.context.route("**/*", self._route)
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self.page.on("console", self._console)
+        self.page.goto(path.as_uri(), wait_until="load")
+        self.page.wait_for_timeout(300)
+
+    def _route(self, route):
+        url = route.request.url
+        if url.startswith(("file://", "data:", "blob:", "about:")):
+            route.continue_()
+        else:
+            self.blocked.append(url)
+            route.abort()
+
+    def _console(self, message):
+        if message.type == "error":
+            self.errors.append(message.text)
+
+    def real_errors(self):
+        return [e for e in self.errors
+                if not any(noise in e for noise in KNOWN_NOISE)
+                # a blocked request is reported through self.blocked instead
+                and "net::ERR_FAILED" not in e]
+
+    def wait_for_math(self):
+        self.page.wait_for_function(
+            "() => !document.querySelector('.math') || "
+            "(window.MathJax && MathJax.startup && MathJax.startup.promise)", timeout=20000)
+        self.page.evaluate(
+            "() => window.MathJax && MathJax.startup ? MathJax.startup.promise : null")
+
+    def raw_tex(self):
+        """Text of the article that still looks like TeX after typesetting."""
+        return self.page.evaluate(r"""() => {
+            const main = document.querySelector('article') || document.body;
+            const copy = main.cloneNode(true);
+            copy.querySelectorAll('mjx-container, pre, code, script, style, .highlight, '
+                                  + '.cell_input, .svmlib-widget, .MathJax_Preview')
+                .forEach(e => e.remove());
+            const text = copy.textContent;
+            const found = [];
+            for (const pattern of ['$$', '\\frac', '\\begin{', '\\mathbf', '\\langle', '\\(', '\\[']) {
+                const at = text.indexOf(pattern);
+                if (at >= 0) found.push(text.slice(Math.max(0, at - 40), at + 40));
+            }
+            return found;
+        }""")
+
+    def close(self):
+        self.context.close()
+
+
+def _page(stem):
+    return HTML / "book" / f"{stem}.html"
+
+
+@pytest.fixture
+def reader(browser, request):
+    opened = []
+
+    def open_page(stem):
+        path = _page(stem)
+        assert path.exists(), f"{path} is missing from the built book"
+        opened.append(Reader(browser, path))
+        return opened[-1]
+
+    yield open_page
+    for r in opened:
+        r.close()
+
+
+@pytest.mark.parametrize("stem", CHAPTERS + OTHER_PAGES)
+def test_page_loads_offline_without_errors(reader, stem):
+    r = reader(stem)
+    r.wait_for_math()
+    assert r.blocked == [], f"{stem} asked the network for {r.blocked[:5]}"
+    assert r.real_errors() == [], f"{stem} raised JavaScript errors: {r.real_errors()[:5]}"
+    assert r.raw_tex() == [], f"{stem} shows untypeset TeX near: {r.raw_tex()[:3]}"
+
+
+@pytest.mark.parametrize("stem", CHAPTERS)
+def test_chapter_math_is_typeset_and_screenshot_saved(reader, stem):
+    r = reader(stem)
+    r.wait_for_math()
+    n_math = r.page.evaluate("() => document.querySelectorAll('mjx-container').length")
+    assert n_math > 20, f"{stem}: only {n_math} typeset formulas"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    r.page.screenshot(path=str(SHOTS / f"{stem}.png"), full_page=True)
+
+
+# Move each control of each interactive figure and report which did not change
+# the image or the readout.  Ranges are moved with the keyboard, as a reader
+# without a mouse would.
+_MOVE_EACH_CONTROL = r"""async (root) => {
+    const img = root.querySelector('img.svmlib-frame');
+    const out = root.querySelector('.svmlib-readout');
+    const state = () => img.getAttribute('src') + '|' + out.innerHTML;
+    const dead = [];
+    const groups = root.querySelectorAll('.svmlib-control');
+    for (let i = 0; i < groups.length; i++) {
+        const g = groups[i];
+        const before = state();
+        const range = g.querySelector('input[type=range]');
+        const select = g.querySelector('select');
+        const next = g.querySelector('button[data-step="1"]');
+        const prev = g.querySelector('button[data-step="-1"]');
+        let label = g.querySelector('label, .svmlib-label');
+        label = label ? label.textContent : 'control ' + i;
+        if (range) {
+            const up = parseInt(range.value) < parseInt(range.max);
+            range.focus();
+            range.dispatchEvent(new KeyboardEvent('keydown', {key: up ? 'ArrowRight' : 'ArrowLeft'}));
+            range.value = String(parseInt(range.value) + (up ? 1 : -1));
+            range.dispatchEvent(new Event('input', {bubbles: true}));
+        } else if (select) {
+            select.selectedIndex = (select.selectedIndex + 1) % select.options.length;
+            select.dispatchEvent(new Event('change', {bubbles: true}));
+        } else if (next) {
+            (next.disabled ? prev : next).click();
+        }
+        if (state() === before) dead.push(label);
+    }
+    return {n: groups.length, dead: dead};
+}"""
+
+# Try every setting of a widget exercise until its success message shows.
+_REACH_GOAL = r"""async (root) => {
+    const groups = [...root.querySelectorAll('.svmlib-control')];
+    const sizes = [], setters = [];
+    for (const g of groups) {
+        const range = g.querySelector('input[type=range]');
+        const select = g.querySelector('select');
+        if (range) {
+            sizes.push(parseInt(range.max) + 1);
+            setters.push(k => { range.value = String(k);
+                                range.dispatchEvent(new Event('input', {bubbles: true})); });
+        } else if (select) {
+            sizes.push(select.options.length);
+            setters.push(k => { select.selectedIndex = k;
+                                select.dispatchEvent(new Event('change', {bubbles: true})); });
+        } else {
+            const prev = g.querySelector('button[data-step="-1"]');
+            const next = g.querySelector('button[data-step="1"]');
+            while (!prev.disabled) prev.click();
+            let n = 1;
+            while (!next.disabled) { next.click(); n++; }
+            sizes.push(n);
+            setters.push(k => { while (!prev.disabled) prev.click();
+                                for (let j = 0; j < k; j++) next.click(); });
+        }
+    }
+    const total = sizes.reduce((a, b) => a * b, 1);
+    for (let code = 0; code < total; code++) {
+        let rest = code;
+        for (let i = 0; i < sizes.length; i++) { setters[i](rest % sizes[i]); rest = Math.floor(rest / sizes[i]); }
+        if (root.querySelector('.svmlib-success')) return {reached: true, tried: code + 1, total: total};
+    }
+    return {reached: false, tried: total, total: total};
+}"""
+
+
+@pytest.mark.parametrize("stem", CHAPTERS)
+def test_interactive_figures_respond_and_goals_are_reachable(reader, stem):
+    r = reader(stem)
+    widgets = r.page.query_selector_all(".svmlib-widget")
+    assert len(widgets) >= 2, f"{stem}: {len(widgets)} interactive figures, at least 2 expected"
+    n_goals = 0
+    for k, root in enumerate(widgets):
+        moved = root.evaluate(_MOVE_EACH_CONTROL)
+        assert moved["n"] >= 1, f"{stem}: interactive figure {k + 1} has no controls"
+        assert moved["dead"] == [], (
+            f"{stem}: interactive figure {k + 1}: moving {moved['dead']} changed nothing")
+        labels = root.evaluate(
+            "(root) => [...root.querySelectorAll('input, select')].every("
+            "c => c.id && root.querySelector('label[for=\"' + c.id + '\"]'))")
+        assert labels, f"{stem}: interactive figure {k + 1} has a control without a label"
+        if root.query_selector(".svmlib-goal"):
+            n_goals += 1
+            result = root.evaluate(_REACH_GOAL)
+            assert result["reached"], (
+                f"{stem}: widget exercise {k + 1}: no setting out of {result['total']} "
+                "shows the success message")
+    assert n_goals >= 1, f"{stem}: no widget exercise (an interactive figure with a goal)"
+    assert r.real_errors() == [], f"{stem}: JavaScript errors while moving controls: {r.real_errors()[:5]}"
+
+
+def test_search_works_offline(browser):
+    r = Reader(browser, HTML / "search.html")
+    try:
+        r.page.goto((HTML / "search.html").as_uri() + "?q=hyperplane", wait_until="load")
+        r.page.wait_for_selector("#search-results li", timeout=20000)
+        hits = r.page.query_selector_all("#search-results li")
+        assert len(hits) >= 1
+        assert r.blocked == []
+    finally:
+        r.close()
+
+
+@pytest.mark.parametrize("stem", CHAPTERS)
+def test_chapter_page_within_size_budget(stem):
+    size = _page(stem).stat().st_size
+    assert size < 5_000_000, f"{stem}.html is {size / 1e6:.1f} MB; the budget is 5 MB"
