@@ -1,0 +1,3 @@
+"""Chapter-specific exercises for the in_practice chapter."""
+
+__all__ = []

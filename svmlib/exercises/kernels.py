@@ -1,0 +1,3 @@
+"""Chapter-specific exercises for the kernels chapter."""
+
+__all__ = []

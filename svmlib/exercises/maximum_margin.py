@@ -1,0 +1,229 @@
+"""Checkers for the exercises of chapter 03, maximum-margin hyperplanes.
+
+The two code exercises ask the reader to write a small function; the checker
+calls it on a handful of hidden cases (a separating hyperplane with
+``||w|| != 1``, the same hyperplane scaled, a hyperplane that misclassifies a
+point, a case in three dimensions) and compares with :class:`svmlib.Hyperplane`.
+When an answer is wrong, the checker recognises the usual slips (the
+functional margin instead of the geometric one, ``|h|`` instead of ``y h``, the
+unit normal instead of the canonical scaling, ...) and names them.
+
+Book: chapter ``ch-maximum-margin``, equations (eq-geometric-margin) and
+(eq-canonical).
+"""
+
+import numpy as np
+
+from ..hyperplane import Hyperplane
+from ._core import AnswerError, Feedback, _describe, as_array, call_answer, checker, close
+
+__all__ = ["check_geometric_margin", "check_canonicalize", "margin_cases"]
+
+
+def margin_cases():
+    """The hidden test cases of the two code exercises.
+
+    Returns
+    -------
+    list of dict
+        Each dict has ``"name"`` (str), ``"w"`` (ndarray of shape (p,)),
+        ``"b"`` (float), ``"X"`` (ndarray of shape (n, p)), ``"y"``
+        (ndarray of shape (n,), values in {-1, +1}) and ``"separates"``
+        (bool).
+    """
+    X2 = np.array([[2.0, 3.0], [3.0, 3.5], [1.0, 4.0], [-1.0, 0.5], [0.0, -1.0], [1.5, 0.0]])
+    y2 = np.array([1, 1, 1, -1, -1, -1])
+    X3 = np.array([[1.0, 2.0, 0.5], [2.0, 1.0, 1.5], [0.0, 0.0, 0.0], [-1.0, 0.5, -0.5],
+                   [0.5, -1.0, -1.0]])
+    y3 = np.array([1, 1, -1, -1, -1])
+    cases = [
+        dict(name="a separating line with ||w|| = sqrt(5)", w=np.array([1.0, 2.0]), b=-4.0,
+             X=X2, y=y2),
+        dict(name="the same line with (w, b) scaled by 3", w=np.array([3.0, 6.0]), b=-12.0,
+             X=X2, y=y2),
+        dict(name="a line that misclassifies a point", w=np.array([2.0, 1.0]), b=-2.5,
+             X=X2, y=y2),
+        dict(name="a plane in three dimensions", w=np.array([1.0, 1.0, 2.0]), b=-1.5,
+             X=X3, y=y3),
+    ]
+    for case in cases:
+        case["separates"] = Hyperplane(case["w"], case["b"]).separates(case["X"], case["y"])
+    return cases
+
+
+def _copies(case):
+    """Fresh copies, so that an answer that modifies its inputs cannot spoil a case."""
+    return case["w"].copy(), float(case["b"]), case["X"].copy(), case["y"].copy()
+
+
+# ----------------------------------------------------------- geometric margin
+
+def _margin_slips(w, b, X, y):
+    """Values that typical wrong answers return, with a hint for each."""
+    h = X @ w + b
+    norm = np.linalg.norm(w)
+    return [
+        (np.min(y * h), "you returned the functional margin min_i y_i h(x_i); divide by "
+                        "||w|| to turn scores into distances (eq-geometric-margin)."),
+        (np.min(y * h) / norm**2, "you divided by ||w||^2; the distance of a point from the "
+                                  "hyperplane is y_i h(x_i) / ||w||, with the norm itself."),
+        (np.min(np.abs(h)) / norm, "you used |h(x_i)| instead of y_i h(x_i): that is a "
+                                   "distance without a side, so a misclassified point "
+                                   "counts as correct. Multiply by the label y_i."),
+        (np.max(y * h) / norm, "you took the largest value; the margin is set by the "
+                               "closest point, so take the minimum over i."),
+        (np.mean(y * h) / norm, "you averaged over the points; the margin is the minimum "
+                                "over i of y_i h(x_i) / ||w||."),
+        (-np.min(y * h) / norm, "the sign is reversed: a correctly classified point has "
+                                "y_i h(x_i) > 0, so the margin of a separating hyperplane "
+                                "is positive."),
+        (np.min(y * (X @ w)) / norm, "the bias b is missing: h(x) = <w, x> + b."),
+    ]
+
+
+@checker
+def check_geometric_margin(geometric_margin):
+    """Check a function ``geometric_margin(w, b, X, y)``.
+
+    The function must return the geometric margin
+    ``min_i y_i (<w, x_i> + b) / ||w||`` as one number, for any dimension,
+    for separating and for non-separating hyperplanes.
+    Book: (eq-geometric-margin).
+
+    Parameters
+    ----------
+    geometric_margin : callable
+        ``geometric_margin(w, b, X, y)`` with ``w`` of shape (p,), ``b`` a
+        float, ``X`` of shape (n, p) and ``y`` of shape (n,) in {-1, +1}.
+
+    Returns
+    -------
+    Feedback
+    """
+    if not callable(geometric_margin):
+        raise AnswerError(f"pass the function itself, geometric_margin (without calling it); "
+                          f"got {_describe(geometric_margin)}.")
+    for case in margin_cases():
+        w, b, X, y = _copies(case)
+        got = call_answer(geometric_margin, w, b, X, y, name="geometric_margin")
+        if np.ndim(got) > 0 and np.size(got) == X.shape[0]:
+            raise AnswerError("geometric_margin returned one value per point; the margin of "
+                              "the hyperplane is the smallest of them: take the minimum "
+                              "over i.")
+        got = as_array(got, "the value of geometric_margin", shape=None)
+        if got.size != 1:
+            raise AnswerError(f"geometric_margin should return one number; it returned an "
+                              f"array of shape {got.shape}.")
+        got = float(got.ravel()[0])
+        want = Hyperplane(w, b).geometric_margin(X, y)
+        if close(got, want, rtol=1e-6, atol=1e-9):
+            continue
+        for value, hint in _margin_slips(w, b, X, y):
+            if not close(value, want, rtol=1e-6, atol=1e-9) and close(got, value, rtol=1e-6,
+                                                                       atol=1e-9):
+                return Feedback(False, f"on {case['name']}: {hint}")
+        return Feedback(False, f"on {case['name']} (w = {w.tolist()}, b = {b:g}) your function "
+                               f"returned {got:.4g}; the geometric margin is {want:.4g}. "
+                               f"Compute y_i (<w, x_i> + b) / ||w|| for every i and return "
+                               f"the smallest.")
+    return Feedback(True, "your function gives the geometric margin on every test case, "
+                          "including a rescaled (w, b) (same value: the margin is scale "
+                          "invariant) and a hyperplane that misclassifies a point (a "
+                          "negative margin).")
+
+
+# --------------------------------------------------------------- canonical form
+
+def _as_pair(result):
+    """Split the reader's return value into (w, b) or raise AnswerError."""
+    if isinstance(result, Hyperplane):
+        return result.w, result.b
+    if not isinstance(result, (tuple, list)) or len(result) != 2:
+        what = (f"a sequence of length {len(result)}" if isinstance(result, (tuple, list))
+                else _describe(result))
+        raise AnswerError(f"canonicalize should return a pair (w, b); it returned {what}. "
+                          f"End the function with `return w_new, b_new`.")
+    w_new, b_new = result
+    b_arr = as_array(b_new, "the returned b")
+    if b_arr.size != 1:
+        raise AnswerError(f"the returned b should be one number; it has shape {b_arr.shape}. "
+                          f"Did you return (b, w) instead of (w, b)?")
+    return w_new, float(b_arr.ravel()[0])
+
+
+@checker
+def check_canonicalize(canonicalize):
+    """Check a function ``canonicalize(w, b, X, y)``.
+
+    The function must return the canonical representative ``(w / m, b / m)``
+    with ``m = min_i y_i (<w, x_i> + b)``, so that the closest points have
+    ``y_i h(x_i) = 1``, and raise :class:`ValueError` when ``(w, b)`` does not
+    separate the data (``m <= 0``: no positive rescaling makes it canonical).
+    Book: (eq-canonical).
+
+    Parameters
+    ----------
+    canonicalize : callable
+        ``canonicalize(w, b, X, y) -> (w_new, b_new)``.
+
+    Returns
+    -------
+    Feedback
+    """
+    if not callable(canonicalize):
+        raise AnswerError(f"pass the function itself, canonicalize (without calling it); "
+                          f"got {_describe(canonicalize)}.")
+    for case in margin_cases():
+        w, b, X, y = _copies(case)
+        if not case["separates"]:
+            try:
+                with np.errstate(all="ignore"):
+                    result = canonicalize(w, b, X, y)
+            except ValueError:
+                continue
+            except Exception as exc:  # the reader's code
+                return Feedback(False, f"on {case['name']} your function raised "
+                                       f"{type(exc).__name__}; raise ValueError instead, with a "
+                                       f"message saying that (w, b) does not separate the data.")
+            return Feedback(False, f"on {case['name']} your function returned a result. When "
+                                   f"min_i y_i h(x_i) <= 0 no positive rescaling makes the "
+                                   f"closest point satisfy y_i h(x_i) = 1 (dividing by a "
+                                   f"negative number flips the hyperplane's orientation): "
+                                   f"raise ValueError instead.")
+        result = call_answer(canonicalize, w, b, X, y, name="canonicalize")
+        w_new, b_new = _as_pair(result)
+        w_new = as_array(w_new, "the returned w")
+        if w_new.shape != w.shape:
+            raise AnswerError(f"the returned w has shape {w_new.shape}; expected {w.shape}, "
+                              f"the shape of the w you were given. Use np.ravel if needed.")
+        m = float(np.min(y * (X @ w + b)))
+        want_w, want_b = w / m, b / m
+        if close(w_new, want_w) and close(b_new, want_b):
+            continue
+        norm = np.linalg.norm(w)
+        slips = [
+            (w / norm, b / norm, "you returned the unit-normal form (||w|| = 1). The "
+                                 "canonical form fixes the scores instead: divide by "
+                                 "m = min_i y_i h(x_i), so that the closest point has "
+                                 "y_i h(x_i) = 1."),
+            (w * m, b * m, "you multiplied by m = min_i y_i h(x_i); divide by it."),
+            (w / np.max(y * (X @ w + b)), b / np.max(y * (X @ w + b)),
+             "you divided by the largest y_i h(x_i); use the smallest, the closest point."),
+            (w / m, b, "b is not rescaled: divide both w and b by m, or the hyperplane moves."),
+        ]
+        for sw, sb, hint in slips:
+            if close(w_new, sw) and close(b_new, sb):
+                return Feedback(False, f"on {case['name']}: {hint}")
+        new_min = float(np.min(y * (X @ w_new + b_new)))
+        if np.any(w_new) and close(new_min, 1.0) and Hyperplane(w_new, b_new) != Hyperplane(w, b):
+            return Feedback(False, f"on {case['name']}: the closest point now has "
+                                   f"y_i h(x_i) = 1, but the hyperplane moved or turned. "
+                                   f"Rescale (w, b) by one positive factor; do not change "
+                                   f"its direction or position.")
+        return Feedback(False, f"on {case['name']} (w = {w.tolist()}, b = {b:g}) your function "
+                               f"returned a pair with min_i y_i h(x_i) = {new_min:.4g}; "
+                               f"the canonical form has min_i y_i h(x_i) = 1. Divide w and "
+                               f"b by m = min_i y_i (<w, x_i> + b).")
+    return Feedback(True, "your function rescales every separating (w, b) so that the closest "
+                          "points have y_i h(x_i) = 1, keeps the hyperplane in place, and "
+                          "refuses a hyperplane that does not separate the data.")

@@ -1,0 +1,3 @@
+"""Chapter-specific exercises for the multiclass chapter."""
+
+__all__ = []

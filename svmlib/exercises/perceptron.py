@@ -1,0 +1,248 @@
+"""Checkers for the code exercises of the perceptron chapter.
+
+Book: chapter ``ch-perceptron``.  Two exercises ask the reader to write the
+lines that *are* the perceptron:
+
+* ``perceptron_step(w, b, x, y, learning_rate)`` applies one update rule,
+  (eq-perceptron-update), to one point, and only when that point is a
+  mistake, ``y * h(x) <= 0``;
+* ``perceptron_epoch(w, b, X, y, learning_rate)`` makes one pass over the
+  rows of ``X`` in order and returns ``(w, b, n_updates)``.
+
+Each checker runs the reader's function on a handful of small cases and
+compares it with the right answer and with the typical wrong ones (a wrong
+sign, a forgotten learning rate or bias, ``<`` instead of ``<=``, deciding
+all mistakes up front with the starting ``w``), so that a wrong answer gets
+a hint naming the mistake.
+"""
+
+import numpy as np
+
+from ._core import AnswerError, Feedback, as_array, call_answer, checker, close
+
+__all__ = ["check_perceptron_step", "check_perceptron_epoch"]
+
+
+# ---------------------------------------------------------------- references
+def _step(w, b, x, y, rate, variant="right"):
+    """One perceptron step, right or with a typical mistake built in."""
+    score = float(x @ w + b)
+    if variant == "strict":
+        mistake = y * score < 0
+    elif variant == "always":
+        mistake = True
+    elif variant == "never":
+        mistake = False
+    else:
+        mistake = y * score <= 0
+    if not mistake:
+        return w.copy(), float(b)
+    sign = -1.0 if variant == "sign" else 1.0
+    step = 1.0 if variant == "no_rate" else rate
+    w_new = w + sign * step * y * x
+    b_new = float(b) if variant == "no_bias" else float(b + sign * step * y)
+    return w_new, b_new
+
+
+def _epoch(w, b, X, y, rate, variant="right"):
+    """One pass over the rows of X, right or with a typical mistake built in."""
+    w, b = w.copy(), float(b)
+    n_updates = 0
+    order = range(len(y) - 1, -1, -1) if variant == "reversed" else range(len(y))
+    if variant == "batch":
+        flagged = y * (X @ w + b) <= 0
+        for i in np.flatnonzero(flagged):
+            w, b = w + rate * y[i] * X[i], b + rate * y[i]
+        return w, b, int(flagged.sum())
+    step_variant = variant if variant in {"sign", "no_rate", "no_bias", "strict"} else "right"
+    for i in order:
+        w_new, b_new = _step(w, b, X[i], y[i], rate, step_variant)
+        if not (np.array_equal(w_new, w) and b_new == b):
+            n_updates += 1
+            w, b = w_new, b_new
+            if variant == "first_only":
+                break
+    return w, b, n_updates
+
+
+# ----------------------------------------------------------------- test cases
+_X_EXAMPLE = np.array([[1.0, 2.0], [4.0, 1.0], [2.0, 2.0]])
+_Y_EXAMPLE = np.array([-1.0, 1.0, 1.0])
+
+# (w, b, x, y, learning_rate): a mistake, a correct point, a point on the
+# hyperplane (must update), another mistake, a correct point in 3-D.
+_STEP_CASES = [
+    (np.array([1.0, -1.0]), -2.0, np.array([2.0, 2.0]), 1.0, 0.25),
+    (np.array([1.0, -1.0]), -2.0, np.array([1.0, 2.0]), -1.0, 0.25),
+    (np.array([0.0, 0.0]), 0.0, np.array([1.0, 3.0]), -1.0, 0.5),
+    (np.array([2.0, 1.0]), 0.5, np.array([-1.0, 0.5]), 1.0, 2.0),
+    (np.array([0.5, -1.0, 2.0]), 1.0, np.array([1.0, 1.0, 1.0]), 1.0, 0.1),
+]
+
+_X_EPOCH = np.array([[2.0, 1.0], [-1.0, -1.5], [0.5, 2.0], [-2.0, 0.5], [1.0, -1.0]])
+_Y_EPOCH = np.array([1.0, -1.0, 1.0, -1.0, -1.0])
+
+# (w, b, X, y, learning_rate)
+_EPOCH_CASES = [
+    (np.array([1.0, -1.0]), -2.0, _X_EXAMPLE, _Y_EXAMPLE, 0.25),
+    (np.array([0.0, 0.0]), 0.0, _X_EPOCH, _Y_EPOCH, 1.0),
+    (np.array([-1.0, 0.5]), 0.5, _X_EPOCH, _Y_EPOCH, 0.5),
+    (np.array([1.0, 1.0]), 0.0, _X_EPOCH[::-1].copy(), _Y_EPOCH[::-1].copy(), 0.25),
+]
+
+_HINTS = {
+    "sign": "the update has the wrong sign: a mistake on (x, y) should move w "
+            "towards y·x, so w ← w + α·y·x and b ← b + α·y (plus, not minus).",
+    "no_rate": "the learning rate is missing: the step is α·y·x (and α·y for b), "
+               "not y·x.",
+    "no_bias": "w is right but b did not change: the bias is updated too, "
+               "b ← b + α·y.",
+    "strict": "a point lying on the hyperplane (h(x) = 0) counts as a mistake: "
+              "test y·h(x) <= 0, not < 0.  (From w = 0, b = 0 every point has "
+              "h = 0, so with < the perceptron would never move.)",
+    "always": "your function changed w and b for a point that is already on "
+              "the right side (y·h(x) > 0); update only on a mistake, "
+              "y·h(x) <= 0, and otherwise return w and b unchanged.",
+    "never": "your function left w and b unchanged on a mistake; when "
+             "y·h(x) <= 0 it must apply w ← w + α·y·x, b ← b + α·y.",
+    "batch": "you decided which points are mistakes before the loop, with the "
+             "starting w and b.  The perceptron looks at one point at a time "
+             "and computes h(x_i) with the current w and b, after the updates "
+             "already made in this epoch.",
+    "reversed": "visit the points in the order of the rows of X, i = 0, 1, ..., "
+                "n - 1.",
+    "first_only": "one epoch visits every point once; it does not stop at the "
+                  "first mistake.  Keep looping over the remaining rows.",
+}
+
+
+def _fmt(v):
+    v = np.atleast_1d(np.asarray(v, dtype=float))
+    return "(" + ", ".join(f"{t + 0.0:g}" for t in v) + ")"
+
+
+def _as_scalar(value, name):
+    arr = as_array(value, name)
+    if arr.size != 1:
+        raise AnswerError(f"{name} should be one number; got an array of shape "
+                          f"{arr.shape}.")
+    return float(arr.ravel()[0])
+
+
+def _unpack(result, n_items, names):
+    if not isinstance(result, (tuple, list)) or len(result) != n_items:
+        got = (f"a {type(result).__name__} of length {len(result)}"
+               if isinstance(result, (tuple, list)) else
+               ("None" if result is None else f"an object of type {type(result).__name__}"))
+        raise AnswerError(f"your function should return {n_items} values, "
+                          f"({', '.join(names)}); it returned {got}.")
+    return result
+
+
+def _which_variant(got, candidates, reference_fn, args):
+    """The first typical mistake whose output matches the reader's answer."""
+    for variant in candidates:
+        expected = reference_fn(*args, variant=variant)
+        if all(close(g, e) for g, e in zip(got, expected)):
+            return variant
+    return None
+
+
+# ---------------------------------------------------------------- checkers
+@checker
+def check_perceptron_step(perceptron_step):
+    """Check a function applying one perceptron update to one point.
+
+    Book: (eq-perceptron-update), exercise ``ex-perceptron-step``.
+
+    Parameters
+    ----------
+    perceptron_step : callable
+        ``perceptron_step(w, b, x, y, learning_rate) -> (w_new, b_new)`` with
+        ``w``, ``x`` ndarrays of shape (n_features,), ``b`` a float, ``y`` in
+        {-1, +1} and ``learning_rate > 0``.  It returns ``w + alpha*y*x`` and
+        ``b + alpha*y`` when ``y * (<w, x> + b) <= 0`` and ``(w, b)``
+        unchanged otherwise.
+
+    Returns
+    -------
+    Feedback
+    """
+    for k, (w, b, x, y, rate) in enumerate(_STEP_CASES, start=1):
+        result = call_answer(perceptron_step, w.copy(), b, x.copy(), y, rate,
+                             name="perceptron_step")
+        w_got, b_got = _unpack(result, 2, ("w_new", "b_new"))
+        w_got = np.ravel(as_array(w_got, "w_new"))
+        if w_got.shape != w.shape:
+            raise AnswerError(f"w_new has {w_got.size} entries; expected {w.size}, "
+                              f"one per feature, like w.")
+        b_got = _as_scalar(b_got, "b_new")
+        w_exp, b_exp = _step(w, b, x, y, rate)
+        if close(w_got, w_exp) and close(b_got, b_exp):
+            continue
+        variant = _which_variant(
+            (w_got, b_got), ["no_bias", "sign", "no_rate", "strict", "always", "never"],
+            _step, (w, b, x, y, rate))
+        where = (f"(case {k}: w = {_fmt(w)}, b = {b + 0.0:g}, x = {_fmt(x)}, "
+                 f"y = {y:+g}, α = {rate:g}; expected w_new = {_fmt(w_exp)}, "
+                 f"b_new = {b_exp + 0.0:g}; got w_new = {_fmt(w_got)}, b_new = {b_got + 0.0:g})")
+        if variant is not None:
+            return Feedback(False, f"{_HINTS[variant]} {where}")
+        if close(w_got, w_exp):
+            return Feedback(False, f"w_new is right but b_new is not; the bias "
+                                   f"changes by α·y. {where}")
+        return Feedback(False, f"compute h = <w, x> + b; if y·h <= 0 return "
+                               f"(w + α·y·x, b + α·y), else (w, b). {where}")
+    return Feedback(True, "your step updates exactly on mistakes (y·h(x) <= 0, the "
+                          "boundary included), by α·y·x for w and α·y for b.")
+
+
+@checker
+def check_perceptron_epoch(perceptron_epoch):
+    """Check a function making one pass of the perceptron over the data.
+
+    Book: (alg-perceptron), exercise ``ex-perceptron-epoch``.
+
+    Parameters
+    ----------
+    perceptron_epoch : callable
+        ``perceptron_epoch(w, b, X, y, learning_rate) -> (w, b, n_updates)``
+        with ``X`` of shape (n_samples, n_features), ``y`` of shape
+        (n_samples,) in {-1, +1}; it visits the rows in order and updates on
+        every mistake, using the current ``w`` and ``b`` for each point.
+
+    Returns
+    -------
+    Feedback
+    """
+    for k, (w, b, X, y, rate) in enumerate(_EPOCH_CASES, start=1):
+        result = call_answer(perceptron_epoch, w.copy(), b, X.copy(), y.copy(), rate,
+                             name="perceptron_epoch")
+        w_got, b_got, n_got = _unpack(result, 3, ("w", "b", "n_updates"))
+        w_got = np.ravel(as_array(w_got, "w"))
+        if w_got.shape != w.shape:
+            raise AnswerError(f"the returned w has {w_got.size} entries; expected "
+                              f"{w.size}, one per feature.")
+        b_got = _as_scalar(b_got, "b")
+        n_got = _as_scalar(n_got, "n_updates")
+        w_exp, b_exp, n_exp = _epoch(w, b, X, y, rate)
+        where = (f"(case {k}: start w = {_fmt(w)}, b = {b + 0.0:g}, α = {rate:g}, "
+                 f"{len(y)} points; expected w = {_fmt(w_exp)}, b = {b_exp + 0.0:g}, "
+                 f"{n_exp} update(s); got w = {_fmt(w_got)}, b = {b_got + 0.0:g}, "
+                 f"{n_got + 0.0:g} update(s))")
+        if close(w_got, w_exp) and close(b_got, b_exp):
+            if n_got != n_exp:
+                return Feedback(False, f"w and b are right but n_updates is not: "
+                                       f"count one for every point that triggered an "
+                                       f"update. {where}")
+            continue
+        variant = _which_variant(
+            (w_got, b_got), ["batch", "first_only", "reversed", "no_bias", "sign",
+                             "no_rate", "strict"],
+            lambda *a, variant: _epoch(*a, variant=variant)[:2], (w, b, X, y, rate))
+        if variant is not None:
+            return Feedback(False, f"{_HINTS[variant]} {where}")
+        return Feedback(False, f"for i = 0, ..., n - 1: if y_i·(<w, x_i> + b) <= 0, "
+                               f"update w and b with point i and count the update. {where}")
+    return Feedback(True, "one epoch visits the points in order and tests each one "
+                          "against the current hyperplane, as the perceptron does.")

@@ -1,0 +1,3 @@
+"""Chapter-specific exercises for the smo chapter."""
+
+__all__ = []

@@ -1,0 +1,3 @@
+"""Chapter-specific exercises for the soft_margin chapter."""
+
+__all__ = []

@@ -1,0 +1,3 @@
+"""Chapter-specific plotting for the kernels chapter."""
+
+__all__ = []

@@ -1,0 +1,3 @@
+"""Chapter-specific plotting for the multiclass chapter."""
+
+__all__ = []

@@ -1,0 +1,3 @@
+"""Chapter-specific plotting for the smo chapter."""
+
+__all__ = []

@@ -1,0 +1,3 @@
+"""Chapter-specific plotting for the soft_margin chapter."""
+
+__all__ = []

@@ -1,0 +1,310 @@
+"""The dual quadratic program of the SVM and the general-solver route.
+
+Every solver in svmlib solves the same problem, stated once here (as LIBSVM
+states its generic QP once above its ``Solver`` class)::
+
+    minimize over alpha   f(alpha) = 1/2 alpha^T Q alpha - 1^T alpha
+    subject to            y^T alpha = 0,
+                          0 <= alpha_i <= C   (i = 1..n),
+
+with ``Q[i, j] = y_i y_j K[i, j]``.  ``C = np.inf`` is the hard margin (only
+``alpha_i >= 0``).  Its gradient is ``grad = Q alpha - 1``.  The book states
+the same problem as the maximization of ``D(alpha) = -f(alpha)``
+(Book: (eq-dual-hard), (eq-dual-soft)).
+
+:func:`solve_dual_slsqp` hands the problem to a general-purpose solver
+(SciPy's SLSQP, :cite:`kraft1988`).  It builds the dense ``n x n`` matrix and
+costs about ``O(n^3)`` per iteration: fine for a few hundred points, hopeless
+for tens of thousands (see :mod:`svmlib.smo`).
+
+This module also holds what all solvers share: the result record
+:class:`SolverResult`, the bias rule :func:`compute_intercept`, and the
+hard-margin feasibility test :func:`check_separable`.
+"""
+
+import time
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+from scipy import optimize
+
+from ._validation import check_array, check_positive
+from .objectives import dual_objective, kernel_matrix_Q, max_kkt_violation
+
+__all__ = [
+    "SolverResult",
+    "solve_dual_slsqp",
+    "compute_intercept",
+    "check_separable",
+    "check_dual_inputs",
+    "NotSeparableError",
+]
+
+
+class NotSeparableError(ValueError):
+    """Raised when the hard-margin problem (``C = inf``) has no solution."""
+
+
+NOT_SEPARABLE_MESSAGE = (
+    "the data are not linearly separable{where}, so the hard-margin problem "
+    "(C=inf) has no solution: its dual objective grows without bound. Use a "
+    "finite C (soft margin), e.g. C=1.0{kernel_hint}."
+)
+
+
+@dataclass(frozen=True)
+class SolverResult:
+    """What a solver returns: the solution and a record of the run.
+
+    Attributes
+    ----------
+    alpha : ndarray of shape (n_samples,) or None
+        The dual multipliers (``None`` for a primal solver).
+    b : float
+        The bias (intercept) of ``f(x) = sum_i alpha_i y_i k(x_i, x) + b``.
+    n_iter : int
+        Iterations (SMO: pair updates; SLSQP: its iterations; Pegasos:
+        stochastic steps).
+    objective : float
+        For dual solvers the dual objective ``D(alpha) = 1^T alpha - 1/2
+        alpha^T Q alpha`` that the book maximizes (LIBSVM prints ``-D`` as
+        ``obj``); for the primal solver the primal objective.
+    kkt_violation : float
+        The maximal violation ``m(alpha) - M(alpha)`` of the dual optimality
+        conditions (see :func:`svmlib.objectives.max_kkt_violation`); ``nan``
+        for the primal solver.
+    time : float
+        Wall-clock seconds spent in the solver.
+    converged : bool
+        Whether the stopping rule was met (not the iteration limit).
+    solver : str
+        ``"slsqp"``, ``"smo"`` or ``"pegasos"``.
+    w : ndarray of shape (n_features,) or None
+        The weight vector, for the primal solver (and for dual solvers
+        when the caller asks for it).
+    trace : tuple or None
+        Optional per-iteration record (see each solver).
+    info : dict
+        Solver-specific extras (cache statistics, shrinking, messages).
+    """
+
+    alpha: np.ndarray | None
+    b: float
+    n_iter: int
+    objective: float
+    kkt_violation: float
+    time: float
+    converged: bool = True
+    solver: str = ""
+    w: np.ndarray | None = None
+    trace: tuple | None = None
+    info: dict = field(default_factory=dict)
+
+    @property
+    def support(self):
+        """Indices ``i`` with ``alpha_i > 0``, ndarray of shape (n_SV,)."""
+        if self.alpha is None:
+            raise AttributeError("a primal solution has no multipliers")
+        return np.flatnonzero(self.alpha > 0)
+
+    def __repr__(self):
+        kind = "alpha" if self.alpha is not None else "w"
+        size = (self.alpha if self.alpha is not None else self.w).shape[0]
+        return (f"SolverResult(solver={self.solver!r}, {kind}: {size} values, "
+                f"b={self.b:.6g}, n_iter={self.n_iter}, "
+                f"objective={self.objective:.6g}, "
+                f"kkt_violation={self.kkt_violation:.3g}, "
+                f"converged={self.converged})")
+
+
+def check_dual_inputs(K, y, C):
+    """Validate ``(K, y, C)`` for a dual solver.
+
+    Returns
+    -------
+    K : ndarray of shape (n_samples, n_samples) or None
+    y : ndarray of shape (n_samples,) with values -1.0 / +1.0
+    C : float (possibly inf)
+    """
+    y = check_array(y, "y", ndim=1)
+    if not np.all(np.isin(y, (-1.0, 1.0))):
+        bad = np.unique(y[~np.isin(y, (-1.0, 1.0))])[:5]
+        raise ValueError(
+            f"y must contain only the labels -1 and +1; got other values "
+            f"{bad.tolist()!r}. Map the two classes to -1/+1 first (or use "
+            f"svmlib.SVC, which accepts any two labels)."
+        )
+    if np.unique(y).shape[0] < 2:
+        raise ValueError(
+            f"y must contain both labels -1 and +1; got only {y[0]:+.0f}. A "
+            f"classifier needs examples of both classes."
+        )
+    C = check_positive(C, "C", allow_inf=True,
+                       hint="Use a positive C such as C=1.0 (np.inf for a hard margin).")
+    if K is not None:
+        K = check_array(K, "K")
+        if K.shape != (y.shape[0], y.shape[0]):
+            raise ValueError(
+                f"K must be the square Gram matrix of the {y.shape[0]} training "
+                f"points; got shape {K.shape}. Compute K = kernel(X, X)."
+            )
+    return K, y, C
+
+
+def compute_intercept(alpha, grad, y, C, atol=0.0):
+    """The bias ``b`` at a dual solution, as LIBSVM computes it.
+
+    At the solution every free multiplier (``0 < alpha_i < C``) sits on the
+    margin, ``y_i f(x_i) = 1``, which gives ``b = -y_i grad_i``.  LIBSVM
+    averages this over all free multipliers (more stable than one point);
+    if there is none it takes the midpoint of the interval of feasible
+    ``b`` allowed by the multipliers at the bounds.
+
+    Book: (eq-bias-average).
+
+    Parameters
+    ----------
+    alpha : ndarray of shape (n_samples,)
+    grad : ndarray of shape (n_samples,)
+        ``Q @ alpha - 1``.
+    y : ndarray of shape (n_samples,)
+    C : float
+    atol : float, default=0.0
+        Multipliers within ``atol`` of a bound count as at that bound.
+
+    Returns
+    -------
+    float
+        ``b`` (LIBSVM stores ``rho = -b``).
+    """
+    y_grad = y * grad
+    at_upper = alpha >= C - atol
+    at_lower = alpha <= atol
+    free = ~(at_upper | at_lower)
+    if free.any():
+        rho = float(y_grad[free].mean())
+    else:
+        # For points at a bound, KKT only bounds rho from one side.
+        upper_side = (at_upper & (y < 0)) | (at_lower & (y > 0))
+        lower_side = (at_upper & (y > 0)) | (at_lower & (y < 0))
+        ub = float(y_grad[upper_side].min()) if upper_side.any() else np.inf
+        lb = float(y_grad[lower_side].max()) if lower_side.any() else -np.inf
+        rho = (ub + lb) / 2 if np.isfinite(ub) and np.isfinite(lb) else (
+            ub if np.isfinite(ub) else lb)
+    return -rho
+
+
+def check_separable(y, K=None, X=None, where=""):
+    """Raise :class:`NotSeparableError` if no hyperplane separates the data.
+
+    Solves the linear feasibility problem ``y_i (<w, x_i> + b) >= 1`` (when
+    ``X`` is given: ``n_features + 1`` unknowns) or, in the kernel's feature
+    space, ``y_i ((K beta)_i + b) >= 1`` with ``w = sum_j beta_j phi(x_j)``
+    (``n + 1`` unknowns), with SciPy's HiGHS linear-programming solver.
+    The hard-margin problem has a solution exactly when this is feasible.
+
+    Parameters
+    ----------
+    y : ndarray of shape (n_samples,)
+        Labels in {-1, +1}.
+    K : ndarray of shape (n_samples, n_samples), default=None
+    X : ndarray of shape (n_samples, n_features), default=None
+        Give one of ``K`` and ``X``.
+    where : str, default=""
+        Appended to the message, e.g. " in the RBF kernel's feature space".
+
+    Returns
+    -------
+    None
+    """
+    A = np.asarray(X if X is not None else K, dtype=np.float64)
+    n, m = A.shape
+    # Unknowns (w or beta, b); constraints -y_i (A_i . w + b) <= -1.
+    A_ub = -y[:, None] * np.hstack([A, np.ones((n, 1))])
+    b_ub = -np.ones(n)
+    res = optimize.linprog(np.zeros(m + 1), A_ub=A_ub, b_ub=b_ub,
+                           bounds=[(None, None)] * (m + 1), method="highs")
+    if res.status == 2:
+        hint = "" if X is not None else " or a more flexible kernel"
+        raise NotSeparableError(NOT_SEPARABLE_MESSAGE.format(where=where, kernel_hint=hint))
+
+
+def solve_dual_slsqp(K, y, C=np.inf, tol=1e-10, max_iter=1000, sv_threshold=1e-8,
+                     check_feasible=True):
+    """Solve the SVM dual with a general-purpose QP solver (SciPy's SLSQP).
+
+    The problem is (Book: (eq-dual-soft); ``C = inf`` gives (eq-dual-hard))::
+
+        minimize  1/2 alpha^T Q alpha - 1^T alpha
+        s.t.      y^T alpha = 0,  0 <= alpha_i <= C,    Q = (y y^T) * K,
+
+    passed to SLSQP with the box as ``bounds``, ``y^T alpha = 0`` as an
+    equality constraint, and the exact gradient ``Q alpha - 1``.
+    Afterwards multipliers below ``sv_threshold * max(1, max(alpha))`` are
+    set to 0 (and those that close to ``C`` to ``C``): a general solver
+    returns tiny non-zero values where the exact solution has zeros.  The
+    bias follows :func:`compute_intercept`.
+
+    Parameters
+    ----------
+    K : array-like of shape (n_samples, n_samples)
+        Gram matrix.
+    y : array-like of shape (n_samples,)
+        Labels in {-1, +1}.
+    C : float, default=np.inf
+        Box bound; ``np.inf`` for the hard margin.
+    tol : float, default=1e-10
+        SLSQP's ``ftol`` (precision goal on the objective).
+    max_iter : int, default=1000
+        SLSQP's iteration limit.
+    sv_threshold : float, default=1e-8
+        Relative threshold below which a multiplier counts as 0.
+    check_feasible : bool, default=True
+        For ``C = inf``, first check with a linear program that the data
+        are separable in the kernel's feature space (else no solution
+        exists and SLSQP would return nonsense).
+
+    Returns
+    -------
+    SolverResult
+        ``alpha``, ``b`` and the record (``objective`` is ``D(alpha)``).
+
+    Raises
+    ------
+    NotSeparableError
+        If ``C = inf`` and the data are not separable.
+    """
+    start = time.perf_counter()
+    K, y, C = check_dual_inputs(K, y, C)
+    n = y.shape[0]
+    if np.isinf(C) and check_feasible:
+        check_separable(y, K=K, where=" in the kernel's feature space")
+    Q = kernel_matrix_Q(K, y)
+    ones = np.ones(n)
+
+    def fun(alpha):
+        Qa = Q @ alpha
+        return 0.5 * alpha @ Qa - alpha.sum(), Qa - ones
+
+    bounds = [(0.0, None if np.isinf(C) else C)] * n
+    constraint = {"type": "eq", "fun": lambda a: y @ a, "jac": lambda a: y}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        res = optimize.minimize(fun, np.zeros(n), jac=True, method="SLSQP",
+                                bounds=bounds, constraints=[constraint],
+                                options={"ftol": tol, "maxiter": max_iter})
+    alpha = np.clip(res.x, 0.0, C)
+    cut = sv_threshold * max(1.0, float(alpha.max()))
+    alpha[alpha < cut] = 0.0
+    if np.isfinite(C):
+        alpha[alpha > C - cut] = C
+    grad = Q @ alpha - 1.0
+    b = compute_intercept(alpha, grad, y, C)
+    return SolverResult(
+        alpha=alpha, b=b, n_iter=int(res.nit),
+        objective=dual_objective(alpha, Q),
+        kkt_violation=max_kkt_violation(alpha, grad, y, C),
+        time=time.perf_counter() - start, converged=bool(res.success),
+        solver="slsqp", info={"message": str(res.message)},
+    )

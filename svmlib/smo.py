@@ -1,0 +1,537 @@
+"""Sequential minimal optimization (SMO) for the SVM dual, as in LIBSVM.
+
+The problem (Book: (eq-dual-soft); ``C = inf`` is the hard margin)::
+
+    minimize over alpha   f(alpha) = 1/2 alpha^T Q alpha - 1^T alpha
+    subject to            y^T alpha = 0,   0 <= alpha_t <= C,
+
+with ``Q[s, t] = y_s y_t K[s, t]`` and gradient ``grad = Q alpha - 1``.
+
+**The working-set rule, in words.**  Because of ``y^T alpha = 0`` no single
+multiplier can move alone; SMO moves two at a time (Book: (eq-smo-pair)).
+``alpha_t`` may move in the direction ``y_t`` if ``t`` is in
+``I_up = {t : alpha_t < C, y_t = +1  or  alpha_t > 0, y_t = -1}`` and in the
+direction ``-y_t`` if ``t`` is in ``I_low`` (the same with the signs of
+``y_t`` swapped).  With ``score_t = -y_t grad_t``:
+
+1. ``i`` is the index in ``I_up`` with the largest score ``m(alpha)``
+   (the most violating "up" variable);
+2. among the ``t`` in ``I_low`` with ``score_t < m(alpha)`` (the pairs that
+   violate optimality together with ``i``), ``j`` is the one whose pair
+   update decreases ``f`` the most, ``(m - score_t)^2 / a_it`` with the
+   curvature ``a_it = K_ii + K_tt - 2 K_it`` (a second-order step, replaced
+   by the guard ``TAU`` when it is not positive);
+3. the pair ``(alpha_i, alpha_j)`` is minimized exactly along the
+   constraint line and clipped to the box (:func:`analytic_pair_update`);
+4. ``grad`` changes by ``Q[:, i] d_i + Q[:, j] d_j``.
+
+It stops when the maximal KKT violation ``m(alpha) - M(alpha)``, with
+``M(alpha) = min_{t in I_low} score_t``, is at most ``tol``
+(Book: (eq-smo-stopping)).  This is WSS 2 of Fan, Chen and Lin (2005)
+:cite:`fan2005`, the rule of LIBSVM :cite:`chang2011`;
+``selection="first_order"`` takes instead the maximal violating pair
+(``j`` = argmin of the score over ``I_low``, :cite:`keerthi2001`).
+
+**Kernel rows.**  Only rows ``Q[i]`` and ``Q[j]`` are needed per iteration.
+They are computed on demand and kept in an LRU cache bounded by
+``cache_size`` megabytes (:class:`KernelRowCache`), so the ``n x n`` matrix
+is never built for large ``n`` (20,000 points would need 3.2 GB).  When the
+whole Gram matrix fits in half the cache it is computed up front in blocks
+(``precompute_kernel="auto"``): one matrix product is much faster than
+``n`` separate rows.
+
+**Shrinking.**  Every ``min(n, 1000)`` iterations, multipliers at a bound
+whose score says they would only move further into the bound are set aside
+(LIBSVM's rule); the working arrays are permuted so that the active set is a
+prefix and every vector operation runs on that prefix only.  For the
+variables set aside the gradient is not updated; it is rebuilt from
+``grad_bar[t] = C sum_{s : alpha_s = C} Q[t, s]`` (maintained throughout)
+plus the contribution of the free multipliers before the final check
+(:cite:`joachims1999`, :cite:`chang2011`).
+"""
+
+import time
+import warnings
+from collections import OrderedDict
+
+import numpy as np
+from sklearn.exceptions import ConvergenceWarning
+
+from ._validation import check_array, check_option, check_positive
+from .objectives import max_kkt_violation
+from .qp import (NOT_SEPARABLE_MESSAGE, NotSeparableError, SolverResult,
+                 check_dual_inputs, check_separable, compute_intercept)
+
+__all__ = ["solve_dual_smo", "analytic_pair_update", "KernelRowCache", "TAU"]
+
+#: Guard on the curvature ``a_ij`` of the pair problem: a non-positive value
+#: (a non-PSD kernel, or two identical points) is replaced by ``TAU`` so that
+#: the step stays finite.  Fan, Chen & Lin (2005) use the same constant.
+TAU = 1e-12
+
+LOWER, UPPER, FREE = 0, 1, 2
+_BLOCK_ELEMENTS = 2**22  # size of the temporary blocks of kernel values (32 MB)
+
+
+def analytic_pair_update(alpha_i, alpha_j, y_i, y_j, grad_i, grad_j, Q_ii, Q_jj, Q_ij, C):
+    """Minimize the dual exactly over ``(alpha_i, alpha_j)``, the others fixed.
+
+    Moving along the line that keeps ``y_i alpha_i + y_j alpha_j`` fixed, the
+    dual is a parabola with curvature ``a = Q_ii + Q_jj - 2 y_i y_j Q_ij``
+    (``K_ii + K_jj - 2 K_ij``); its minimizer is clipped to the box
+    ``[0, C]^2`` (Book: (eq-smo-update), (eq-smo-clip)).
+
+    Parameters
+    ----------
+    alpha_i, alpha_j : float
+        Current values.
+    y_i, y_j : float
+        Labels (+1 or -1).
+    grad_i, grad_j : float
+        Gradient components ``(Q alpha - 1)_i`` and ``_j``.
+    Q_ii, Q_jj, Q_ij : float
+        Entries of ``Q``.
+    C : float
+        Upper bound (may be ``inf``).
+
+    Returns
+    -------
+    (float, float)
+        The new ``alpha_i`` and ``alpha_j``.
+    """
+    if y_i != y_j:
+        # alpha_i - alpha_j stays fixed.
+        quad_coef = max(Q_ii + Q_jj + 2.0 * Q_ij, TAU)
+        delta = (-grad_i - grad_j) / quad_coef
+        diff = alpha_i - alpha_j
+        alpha_i += delta
+        alpha_j += delta
+        if diff > 0:
+            if alpha_j < 0:
+                alpha_j, alpha_i = 0.0, diff
+        elif alpha_i < 0:
+            alpha_i, alpha_j = 0.0, -diff
+        if diff > 0:
+            if alpha_i > C:
+                alpha_i, alpha_j = C, C - diff
+        elif alpha_j > C:
+            alpha_j, alpha_i = C, C + diff
+    else:
+        # alpha_i + alpha_j stays fixed.
+        quad_coef = max(Q_ii + Q_jj - 2.0 * Q_ij, TAU)
+        delta = (grad_i - grad_j) / quad_coef
+        total = alpha_i + alpha_j
+        alpha_i -= delta
+        alpha_j += delta
+        if total > C:
+            if alpha_i > C:
+                alpha_i, alpha_j = C, total - C
+        elif alpha_j < 0:
+            alpha_j, alpha_i = 0.0, total
+        if total > C:
+            if alpha_j > C:
+                alpha_j, alpha_i = C, total - C
+        elif alpha_i < 0:
+            alpha_i, alpha_j = 0.0, total
+    return alpha_i, alpha_j
+
+
+class KernelRowCache:
+    """Least-recently-used cache of rows of ``Q``, bounded in megabytes.
+
+    A row belongs to a training point (its original index) and is stored in
+    the solver's working order; it may be computed only for a prefix of
+    that order (the active set) and is extended when a longer piece is
+    needed.
+
+    Parameters
+    ----------
+    compute : callable
+        ``compute(original_index, start, stop)`` returns the row's values at
+        working positions ``start:stop``, ndarray of shape (stop - start,).
+    cache_size : float
+        Budget in megabytes (at least two rows are always kept).
+    """
+
+    def __init__(self, compute, cache_size):
+        self.compute = compute
+        self.budget = int(cache_size * 2**20 // 8)  # in float64 values
+        self.rows = OrderedDict()                    # original index -> [array, length]
+        self.used = 0
+        self.hits = 0
+        self.misses = 0
+        self.computed = 0  # kernel values computed
+
+    def get(self, index, length):
+        """Row ``index`` at working positions ``0:length``, ndarray of shape (length,)."""
+        entry = self.rows.get(index)
+        if entry is not None and entry[1] >= length:
+            self.rows.move_to_end(index)
+            self.hits += 1
+            return entry[0][:length]
+        self.misses += 1
+        if entry is None:
+            row = self.compute(index, 0, length)
+        else:
+            old, old_length = entry
+            row = np.empty(length)
+            row[:old_length] = old[:old_length]
+            row[old_length:] = self.compute(index, old_length, length)
+            del self.rows[index]
+            self.used -= old.shape[0]
+        self.computed += length - (0 if entry is None else entry[1])
+        while self.rows and self.used + length > self.budget and len(self.rows) >= 2:
+            _, (evicted, _) = self.rows.popitem(last=False)
+            self.used -= evicted.shape[0]
+        self.rows[index] = [row, length]
+        self.used += length
+        return row
+
+    def permute(self, new_to_old, keep_length):
+        """Re-order every row after the working order changed.
+
+        ``new_to_old[k]`` is the old position of the point now at position
+        ``k``.  A row stays if its first ``keep_length`` positions in the new
+        order were computed; it keeps the longest valid prefix.
+        """
+        for index in list(self.rows):
+            row, length = self.rows[index]
+            valid = new_to_old[:length] < length
+            new_length = length if valid.all() else int(np.argmin(valid))
+            if new_length < keep_length:
+                del self.rows[index]
+                self.used -= row.shape[0]
+                continue
+            self.rows[index] = [row[new_to_old[:new_length]], new_length]
+            self.used += new_length - row.shape[0]
+
+
+def _blocks(n_rows, n_cols):
+    """Row blocks that keep temporary kernel blocks below 32 MB."""
+    step = max(1, _BLOCK_ELEMENTS // max(1, n_cols))
+    return [slice(s, min(s + step, n_rows)) for s in range(0, n_rows, step)]
+
+
+def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cache_size=200,
+                   shrinking=True, selection="second_order", precompute_kernel="auto",
+                   callback=None, record_trace=False, check_feasible=True):
+    """Solve the SVM dual by sequential minimal optimization (LIBSVM's algorithm).
+
+    See the module docstring for the problem, the working-set rule (WSS 2 of
+    Fan, Chen & Lin, 2005), caching and shrinking.
+
+    Parameters
+    ----------
+    K_or_kernel : ndarray of shape (n_samples, n_samples) or callable
+        The Gram matrix, or a kernel ``k(A, B)`` returning an ndarray of shape
+        (n_A, n_B) (then ``X`` is required and rows are computed on demand).
+    y : array-like of shape (n_samples,)
+        Labels in {-1, +1}.
+    C : float, default=1.0
+        Box bound, ``> 0``; ``np.inf`` for the hard margin.
+    tol : float, default=1e-3
+        Stop when ``m(alpha) - M(alpha) <= tol`` (LIBSVM's ``eps``).
+    X : array-like of shape (n_samples, n_features), default=None
+        Training points, when ``K_or_kernel`` is a kernel function.
+    max_iter : int, default=-1
+        Iteration limit; ``-1`` (or None) means LIBSVM's
+        ``max(10_000_000, 100 n)``.  Reaching it gives a ConvergenceWarning.
+    cache_size : float, default=200
+        Kernel cache in megabytes.
+    shrinking : bool, default=True
+        Use LIBSVM's shrinking heuristic.
+    selection : {"second_order", "first_order"}, default="second_order"
+        Working-set rule: WSS 2 of Fan, Chen & Lin, or the maximal
+        violating pair.
+    precompute_kernel : {"auto", True, False}, default="auto"
+        With a kernel function: compute the whole Gram matrix up front
+        (``"auto"``: when it takes at most half of ``cache_size``).
+    callback : callable, default=None
+        Called after every pair update with a dict ``{"iteration", "i",
+        "j", "alpha", "violation"}`` (original indices, a copy of alpha of
+        shape (n_samples,), the violation ``m - M`` before the update).
+        Returning ``True`` stops the solver.
+    record_trace : bool, default=False
+        Store those dicts in ``result.trace`` (for small problems: one copy
+        of ``alpha`` per iteration).
+    check_feasible : bool, default=True
+        For ``C = inf`` and a Gram matrix with at most 3,000 rows, first
+        check with a linear program that the data are separable.  In any
+        case, multipliers that grow beyond ``1e12`` stop the solver with
+        :class:`~svmlib.qp.NotSeparableError`.
+
+    Returns
+    -------
+    SolverResult
+        ``alpha`` (n_samples,), ``b`` (LIBSVM's rule, :func:`svmlib.qp.compute_intercept`)
+        and the record: ``n_iter``, ``objective`` (the dual objective ``D``),
+        ``kkt_violation`` (``m - M`` at the end), ``time``, ``converged``;
+        ``info`` holds cache and shrinking statistics.
+    """
+    start_time = time.perf_counter()
+    check_option(selection, "selection", ("second_order", "first_order"))
+    check_option(precompute_kernel, "precompute_kernel", ("auto", True, False))
+    cache_size = check_positive(cache_size, "cache_size", hint="Use cache_size=200 (megabytes).")
+    if callable(K_or_kernel) and not isinstance(K_or_kernel, np.ndarray):
+        kernel = K_or_kernel
+        if X is None:
+            raise ValueError(
+                "X must be given when K_or_kernel is a kernel function; got X=None. Pass "
+                "X=the training points, or pass the Gram matrix instead of the kernel.")
+        X = check_array(X, "X")
+        _, y, C = check_dual_inputs(None, y, C)
+        if X.shape[0] != y.shape[0]:
+            raise ValueError(
+                f"X and y must have the same number of samples; got {X.shape[0]} and "
+                f"{y.shape[0]}. Check that they come from the same data set.")
+        K = None
+    else:
+        K, y, C = check_dual_inputs(K_or_kernel, y, C)
+        kernel = None
+    n = y.shape[0]
+    limit = max(10_000_000, 100 * n) if max_iter is None or max_iter < 0 else int(max_iter)
+
+    if kernel is not None:
+        fits = n * n * 8 <= cache_size * 2**20 / 2
+        if precompute_kernel is True or (precompute_kernel == "auto" and fits):
+            K = np.empty((n, n))
+            for rows in _blocks(n, n):
+                K[rows] = kernel(X[rows], X)
+    if K is not None:
+        diag = np.diagonal(K).copy()
+    else:
+        diag = np.empty(n)
+        for rows in _blocks(n, 1024):
+            diag[rows] = np.diagonal(kernel(X[rows], X[rows]))
+    if np.isinf(C) and check_feasible and K is not None and n <= 3000:
+        check_separable(y, K=K, where=" in the kernel's feature space")
+
+    # ----- working arrays, in working order (active set = prefix 0:active_size)
+    order = np.arange(n)            # working position -> original index
+    y_work = y.copy()
+    X_work = None if kernel is None or K is not None else X.copy()
+    QD = diag.copy()                # Q[t, t] = K[t, t]
+    alpha = np.zeros(n)
+    grad = -np.ones(n)              # Q alpha - 1 at alpha = 0
+    grad_bar = np.zeros(n)          # C * sum over alpha_s = C of Q[:, s]
+    alpha_status = np.zeros(n, dtype=np.int8)   # LOWER
+    positive = y_work > 0
+    # Masks of I_up / I_low as offsets (0 inside, -inf / +inf outside) and 0/1.
+    up_offset = np.where(positive, 0.0, -np.inf)
+    low_offset = np.where(positive, np.inf, 0.0)
+    low_indicator = (~positive).astype(np.float64)
+    neg_y = -y_work
+
+    if K is not None:
+        def compute_row(index, start, stop):
+            cols = order[start:stop]
+            return (y[index] * y[cols]) * K[index, cols]
+    else:
+        def compute_row(index, start, stop):
+            values = np.asarray(kernel(X[index:index + 1], X_work[start:stop]),
+                                dtype=np.float64)[0]
+            return (y[index] * y_work[start:stop]) * values
+
+    cache = KernelRowCache(compute_row, cache_size if kernel is None or K is None
+                           else cache_size / 2)
+
+    def set_status(t):
+        """Refresh alpha_status and the index-set masks of position t."""
+        a_t = alpha[t]
+        status = UPPER if a_t >= C else (LOWER if a_t <= 0 else FREE)
+        alpha_status[t] = status
+        can_increase = status != UPPER
+        can_decrease = status != LOWER
+        if positive[t]:
+            in_up, in_low = can_increase, can_decrease
+        else:
+            in_up, in_low = can_decrease, can_increase
+        up_offset[t] = 0.0 if in_up else -np.inf
+        low_offset[t] = 0.0 if in_low else np.inf
+        low_indicator[t] = 1.0 if in_low else 0.0
+
+    def reconstruct_gradient(active_size):
+        """Rebuild grad of the inactive positions: grad_bar - 1 + free part."""
+        if active_size == n:
+            return
+        inactive = np.arange(active_size, n)
+        free = np.flatnonzero(alpha_status[:active_size] == FREE)
+        grad[inactive] = grad_bar[inactive] - 1.0
+        if free.size == 0:
+            return
+        coef = alpha[free] * y_work[free]
+        for rows in _blocks(inactive.size, free.size):
+            part = inactive[rows]
+            if K is not None:
+                K_block = K[np.ix_(order[part], order[free])]
+            else:
+                K_block = np.asarray(kernel(X_work[part], X_work[free]), dtype=np.float64)
+            grad[part] += y_work[part] * (K_block @ coef)
+
+    def permute(new_to_old):
+        """Apply a new working order (positions new_to_old[k] move to k)."""
+        nonlocal X_work
+        for array in (order, y_work, QD, alpha, grad, grad_bar, alpha_status, positive,
+                      up_offset, low_offset, low_indicator, neg_y):
+            array[:] = array[new_to_old]
+        if X_work is not None:
+            X_work = X_work[new_to_old]
+
+    def do_shrinking(active_size, gmax, m_low):
+        """LIBSVM's shrinking: set aside bounded variables that cannot move."""
+        A = active_size
+        score = neg_y[:A] * grad[:A]
+        bounded = alpha_status[:A] != FREE
+        pos = positive[:A]
+        at_upper = alpha_status[:A] == UPPER
+        only_low = bounded & (at_upper == pos)      # upper & y>0, or lower & y<0
+        only_up = bounded & ~(at_upper == pos)
+        shrink = (only_low & (score > gmax)) | (only_up & (score < m_low))
+        n_shrink = int(shrink.sum())
+        if n_shrink == 0:
+            return A
+        keep = np.flatnonzero(~shrink)
+        new_to_old = np.concatenate([keep, np.flatnonzero(shrink), np.arange(A, n)])
+        permute(new_to_old)
+        cache.permute(new_to_old, keep.size)
+        return keep.size
+
+    active_size = n
+    unshrunk = False
+    counter = min(n, 1000)
+    shrink_events = 0
+    trace = [] if record_trace else None
+    converged = stopped_by_callback = False
+    iteration = 0
+    violation = np.inf
+    alpha_cap = 1e12
+    score_buffer = np.empty(n)
+    work_b = np.empty(n)
+    work_a = np.empty(n)
+
+    while iteration < limit:
+        A = active_size
+        score = score_buffer[:A]
+        np.multiply(neg_y[:A], grad[:A], out=score)
+        # ---- shrinking, every min(n, 1000) iterations
+        counter -= 1
+        if counter == 0:
+            counter = min(n, 1000)
+            if shrinking:
+                up_scores = score + up_offset[:A]
+                gmax = float(up_scores.max())
+                m_low = float((score + low_offset[:A]).min())
+                if not unshrunk and gmax - m_low <= 10 * tol:
+                    unshrunk = True
+                    reconstruct_gradient(A)
+                    active_size = A = n
+                    score = score_buffer[:A]
+                    np.multiply(neg_y, grad, out=score)
+                    gmax = float((score + up_offset).max())
+                    m_low = float((score + low_offset).min())
+                new_size = do_shrinking(A, gmax, m_low)
+                if new_size != A:
+                    shrink_events += 1
+                    active_size = A = new_size
+                    score = score_buffer[:A]
+                    np.multiply(neg_y[:A], grad[:A], out=score)
+        # ---- working-set selection: i, and the stopping rule
+        up_scores = score + up_offset[:A]
+        i = int(np.argmax(up_scores))
+        gmax = up_scores[i]
+        low_scores = score + low_offset[:A]
+        violation = gmax - low_scores.min()
+        if violation <= tol:
+            if A == n:
+                converged = True
+                break
+            # Optimal on the active set: rebuild the whole gradient and check all.
+            reconstruct_gradient(A)
+            active_size = A = n
+            score = score_buffer
+            np.multiply(neg_y, grad, out=score)
+            up_scores = score + up_offset
+            i = int(np.argmax(up_scores))
+            gmax = up_scores[i]
+            low_scores = score + low_offset
+            violation = gmax - low_scores.min()
+            if violation <= tol:
+                converged = True
+                break
+            counter = 1  # shrink again at the next iteration
+        Q_i = cache.get(order[i], A)
+        # ---- working-set selection: j
+        if selection == "first_order":
+            j = int(np.argmin(low_scores))
+        else:
+            b_vec = work_b[:A]
+            np.subtract(gmax, score, out=b_vec)          # m - score_t
+            np.maximum(b_vec, 0.0, out=b_vec)
+            b_vec *= low_indicator[:A]                   # only t in I_low
+            a_vec = work_a[:A]
+            np.multiply(y_work[:A], Q_i, out=a_vec)      # y_t Q_it = y_i K_it
+            a_vec *= -2.0 * y_work[i]
+            a_vec += QD[:A]
+            a_vec += QD[i]                               # K_ii + K_tt - 2 K_it
+            np.maximum(a_vec, TAU, out=a_vec)
+            b_vec *= b_vec
+            b_vec /= a_vec
+            j = int(np.argmax(b_vec))
+        Q_j = cache.get(order[j], A)
+        # ---- the pair update
+        old_i, old_j = alpha[i], alpha[j]
+        new_i, new_j = analytic_pair_update(old_i, old_j, y_work[i], y_work[j], grad[i],
+                                            grad[j], QD[i], QD[j], Q_i[j], C)
+        alpha[i], alpha[j] = new_i, new_j
+        d_i, d_j = new_i - old_i, new_j - old_j
+        # ---- the gradient update on the active set
+        if d_i != 0.0:
+            np.multiply(Q_i, d_i, out=work_b[:A])
+            grad[:A] += work_b[:A]
+        if d_j != 0.0:
+            np.multiply(Q_j, d_j, out=work_b[:A])
+            grad[:A] += work_b[:A]
+        # ---- alpha_status and grad_bar
+        for t, old in ((i, old_i), (j, old_j)):
+            was_upper = alpha_status[t] == UPPER
+            set_status(t)
+            is_upper = alpha_status[t] == UPPER
+            if shrinking and was_upper != is_upper:
+                row = cache.get(order[t], n)
+                grad_bar += (C if is_upper else -C) * row
+        iteration += 1
+        if new_i > alpha_cap or new_j > alpha_cap:
+            raise NotSeparableError(NOT_SEPARABLE_MESSAGE.format(
+                where=" (the multipliers diverge)", kernel_hint=" or a more flexible kernel"))
+        if trace is not None or callback is not None:
+            alpha_original = np.empty(n)
+            alpha_original[order] = alpha
+            step = {"iteration": iteration, "i": int(order[i]), "j": int(order[j]),
+                    "alpha": alpha_original, "violation": float(violation)}
+            if trace is not None:
+                trace.append(step)
+            if callback is not None and callback(step):
+                stopped_by_callback = True
+                break
+
+    if active_size < n:
+        reconstruct_gradient(active_size)
+    if not converged and not stopped_by_callback:
+        warnings.warn(
+            f"SMO stopped after max_iter={limit} iterations with KKT violation "
+            f"{violation:.3g} > tol={tol}. Increase max_iter, scale the features, or "
+            f"use a smaller C.", ConvergenceWarning, stacklevel=2)
+    alpha_out = np.empty(n)
+    alpha_out[order] = alpha
+    grad_out = np.empty(n)
+    grad_out[order] = grad
+    b = compute_intercept(alpha_out, grad_out, y, C)
+    objective = -0.5 * float(alpha_out @ (grad_out - 1.0))
+    return SolverResult(
+        alpha=alpha_out, b=b, n_iter=iteration, objective=objective,
+        kkt_violation=max_kkt_violation(alpha_out, grad_out, y, C),
+        time=time.perf_counter() - start_time, converged=converged, solver="smo",
+        trace=tuple(trace) if trace is not None else None,
+        info={"cache_hits": cache.hits, "cache_misses": cache.misses,
+              "kernel_values_computed": cache.computed, "shrink_events": shrink_events,
+              "kernel_precomputed": K is not None, "stopped_by_callback": stopped_by_callback})

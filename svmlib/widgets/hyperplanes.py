@@ -1,0 +1,348 @@
+"""Interactive figures of the hyperplanes chapter (``ch-hyperplanes``).
+
+* :func:`separator_explorer`: a line set by the angle of its unit normal and
+  its offset, over a labelled data set; shows the normal, each point's
+  signed distance and the misclassified points.  The widget exercise: find
+  a separating hyperplane (Book: (eq-separating)).
+* :func:`projection_explorer`: move a point with two sliders and watch its
+  projection onto a fixed line and its signed distance
+  (Book: (eq-projection), (eq-signed-distance)).
+
+Both return a ready :class:`~svmlib.widgets.InteractiveFigure`.
+"""
+
+import numpy as np
+from matplotlib.patches import Circle, FancyArrowPatch, Polygon
+
+from .._validation import check_array, check_X_y
+from ..hyperplane import Hyperplane
+from ..plotting._core import plot_data
+from ..plotting.hyperplanes import SIDE_COLORS
+from ._core import InteractiveFigure, Slider
+
+__all__ = ["separator_explorer", "projection_explorer", "halfplane_polygon"]
+
+_WRONG = "#d62728"
+_ACCENT = "#2ca02c"
+
+
+def halfplane_polygon(w, b, xlim, ylim):
+    """The part of the box ``xlim x ylim`` where ``<w, x> + b >= 0``.
+
+    Clips the rectangle by the half-plane (one step of Sutherland-Hodgman).
+
+    Parameters
+    ----------
+    w : array-like of shape (2,)
+    b : float
+    xlim, ylim : (float, float)
+
+    Returns
+    -------
+    ndarray of shape (k, 2)
+        The corners of the clipped polygon in order (``k = 0`` when the
+        half-plane misses the box).
+    """
+    w = np.asarray(w, dtype=float)
+    corners = np.array([[xlim[0], ylim[0]], [xlim[1], ylim[0]],
+                        [xlim[1], ylim[1]], [xlim[0], ylim[1]]])
+    h = corners @ w + b
+    out = []
+    for i in range(4):
+        j = (i + 1) % 4
+        if h[i] >= 0:
+            out.append(corners[i])
+        if (h[i] >= 0) != (h[j] >= 0):
+            t = h[i] / (h[i] - h[j])
+            out.append(corners[i] + t * (corners[j] - corners[i]))
+    return np.array(out).reshape(-1, 2)
+
+
+def _segment_in_box(w, b, xlim, ylim):
+    """End points of the line ``<w, x> + b = 0`` inside the box (or None)."""
+    pts = []
+    for x in xlim:
+        if w[1] != 0:
+            y = -(w[0] * x + b) / w[1]
+            if ylim[0] - 1e-12 <= y <= ylim[1] + 1e-12:
+                pts.append((x, y))
+    for y in ylim:
+        if w[0] != 0:
+            x = -(w[1] * y + b) / w[0]
+            if xlim[0] - 1e-12 <= x <= xlim[1] + 1e-12:
+                pts.append((x, y))
+    if len(pts) < 2:
+        return None
+    pts = np.array(pts)
+    d = pts[:, None, :] - pts[None, :, :]
+    i, j = np.unravel_index(np.argmax((d ** 2).sum(-1)), (len(pts), len(pts)))
+    return pts[[i, j]]
+
+
+def _fmt(v, digits=2):
+    """A number for a readout: rounded, no negative zero, a real minus sign."""
+    text = f"{round(float(v), digits) + 0.0:.{digits}f}"
+    return text.replace("-", "\u2212")
+
+
+def _vec(v, digits=2):
+    return "(" + ", ".join(_fmt(x, digits) for x in v) + ")"
+
+
+# ------------------------------------------------------- the separator game
+
+def separator_explorer(X, y, angles=tuple(range(0, 360, 30)), offsets=(-1.0, -0.5, 0.0, 0.5, 1.0),
+                       angle=120, offset=0.5, figsize=(5.6, 4.0), dpi=80, annotate=True):
+    """A line ``<n, x> = c`` over labelled data, ``n = (cos θ, sin θ)``.
+
+    The hyperplane has ``w = n`` (a unit vector) and ``b = -c``, so its score
+    is the signed distance itself.  The figure tints the positive side
+    orange and the negative side blue, draws ``n`` as an arrow, writes each
+    point's signed distance next to it, and crosses out the misclassified
+    points (``y_i h(x_i) <= 0``).  The readout gives ``w``, ``b``, the number
+    of mistakes and ``min_i y_i r(x_i)``; the goal is met by every
+    separating setting.  Book: (eq-signed-distance), (eq-separating).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+        Labels in {-1, +1}.
+    angles : sequence of float, default=0, 30, ..., 330
+        Grid of the angle θ of the normal, in degrees.  A full turn is
+        needed: θ and θ + 180° give the same line with the sides swapped.
+    offsets : sequence of float, default=(-1, -0.5, 0, 0.5, 1)
+        Grid of the offset ``c`` (the signed distance of the line from the
+        origin along ``n``).
+    angle, offset : float
+        Initial values (on the grids).
+    figsize : (float, float), default=(5.6, 4.2)
+    dpi : int, default=80
+    annotate : bool, default=True
+        Write the signed distance next to every point.
+
+    Returns
+    -------
+    InteractiveFigure
+        Controls ``angle`` and ``offset``; ``goal`` is "no point is
+        misclassified".
+    """
+    X, y = check_X_y(X, y)
+    if X.shape[1] != 2:
+        raise ValueError(f"X must have 2 columns to be drawn; got shape {X.shape}.")
+    y = np.asarray(y, dtype=float)
+    if not np.all(np.isin(y, (-1.0, 1.0))):
+        raise ValueError(f"y must contain only -1 and +1; got {np.unique(y).tolist()!r}. Map "
+                         f"your classes to -1/+1 first.")
+    n = X.shape[0]
+    lo, hi = X.min(axis=0), X.max(axis=0)
+    pad = 0.15 * (hi - lo) + 0.3
+    xlim, ylim = (lo[0] - pad[0], hi[0] + pad[0]), (lo[1] - pad[1], hi[1] + pad[1])
+    angles, offsets = list(angles), list(offsets)
+
+    # Everything a frame shows, computed once per setting.
+    table = {}
+    for th in angles:
+        for c in offsets:
+            t = np.deg2rad(th)
+            H = Hyperplane([np.cos(t), np.sin(t)], -c)
+            r = H.signed_distance(X)
+            table[(th, c)] = (H, r, y * r <= 0)
+
+    def setup(fig):
+        ax = fig.add_subplot()
+        negative = ax.add_patch(Polygon(np.zeros((3, 2)), closed=True, color=SIDE_COLORS[-1],
+                                        lw=0, zorder=0))
+        positive = ax.add_patch(Polygon(np.zeros((3, 2)), closed=True, color=SIDE_COLORS[1],
+                                        lw=0, zorder=0))
+        plot_data(X, y, ax=ax, legend=True, aspect="equal")
+        ax.set_xlim(*xlim)
+        ax.set_ylim(*ylim)
+        (line,) = ax.plot([], [], color="black", linewidth=1.8, zorder=3)
+        arrow = ax.add_patch(FancyArrowPatch((0, 0), (1, 0), arrowstyle="-|>", color="black",
+                                             linewidth=1.5, mutation_scale=13, zorder=6))
+        wrong = ax.scatter([], [], marker="x", s=90, color=_WRONG, linewidths=2.0, zorder=7,
+                           label="misclassified")
+        labels = [ax.text(x0, x1, "", fontsize=7, zorder=8, ha="left", va="bottom")
+                  for x0, x1 in X] if annotate else []
+        origin = ax.scatter([0], [0], marker="+", color="#555555", s=40, zorder=2)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, handletextpad=0.2,
+                  borderaxespad=0.0)
+        return dict(ax=ax, negative=negative, positive=positive, line=line, arrow=arrow,
+                    wrong=wrong, labels=labels, origin=origin)
+
+    def update(state, angle, offset):
+        H, r, mistakes = table[(angle, offset)]
+        w, b = H.w, H.b
+        for key, sign in (("positive", 1), ("negative", -1)):
+            corners = halfplane_polygon(sign * w, sign * b, xlim, ylim)
+            state[key].set_xy(corners if len(corners) >= 3 else np.zeros((3, 2)))
+        seg = _segment_in_box(w, b, xlim, ylim)
+        if seg is None:
+            state["line"].set_data([], [])
+            start = np.array([np.mean(xlim), np.mean(ylim)])
+        else:
+            state["line"].set_data(seg[:, 0], seg[:, 1])
+            start = seg.mean(axis=0)
+        state["arrow"].set_positions(tuple(start), tuple(start + 1.0 * w))
+        state["wrong"].set_offsets(X[mistakes] if mistakes.any() else np.empty((0, 2)))
+        for text, point, value, bad in zip(state["labels"], X, r, mistakes):
+            text.set_text(_fmt(value))
+            text.set_position((point[0] + 0.08, point[1] + 0.06))
+            text.set_color(_WRONG if bad else "#333333")
+        k = int(mistakes.sum())
+        margin = float(np.min(y * r))
+        return (f"θ = {angle:g}°, c = {_fmt(offset, 1)}: w = {_vec(w)}, b = {_fmt(b)}"
+                f"<br>misclassified: <b>{k}</b> of {n} &nbsp;·&nbsp; "
+                f"smallest yᵢ r(xᵢ) = {_fmt(margin)}")
+
+    def goal(angle, offset):
+        return not table[(angle, offset)][2].any()
+
+    return InteractiveFigure(
+        setup, update,
+        controls={"angle": Slider(angles, label="angle θ of the normal", value=angle,
+                                  fmt="{:g}°"),
+                  "offset": Slider(offsets, label="offset c", value=offset, fmt="{:+g}")},
+        goal=goal,
+        goal_text="move the line until no point is misclassified: every orange square on "
+                  "the orange side, every blue circle on the blue side.",
+        success_message="This hyperplane separates the data: yᵢ h(xᵢ) &gt; 0 for every point.",
+        figsize=figsize, dpi=dpi, title="Find a separating hyperplane")
+
+
+# ------------------------------------------------------ projection explorer
+
+def projection_explorer(w, b, x1_values=tuple(range(-1, 7)), x2_values=tuple(range(-1, 6)),
+                        x1=5, x2=3, figsize=(5.6, 4.2), dpi=80):
+    """Move a point and watch its projection onto ``H`` and its signed distance.
+
+    The figure shows the fixed line ``<w, x> + b = 0`` with its normal, the
+    point ``x`` (two sliders), the dashed perpendicular to ``pi(x)`` with
+    its right angle, and the circle of radius ``|r(x)|`` around ``x``, which
+    touches ``H`` only at ``pi(x)``.  The readout gives ``h(x)``, ``r(x)``
+    and ``pi(x)``.  Book: (eq-projection), (eq-signed-distance).
+
+    Parameters
+    ----------
+    w : array-like of shape (2,)
+    b : float
+    x1_values, x2_values : sequence of float
+        Grids of the two coordinates of the point (their product is the
+        number of frames; keep it under ~60).
+    x1, x2 : float
+        The initial point.
+    figsize : (float, float), default=(5.6, 4.2)
+    dpi : int, default=80
+
+    Returns
+    -------
+    InteractiveFigure
+        Controls ``x1`` and ``x2``.
+    """
+    H = Hyperplane(w, b)
+    w, b = H.w, H.b
+    if H.n_features != 2:
+        raise ValueError(f"w must have 2 entries (a line in the plane); got {w.tolist()!r}.")
+    x1_values = check_array(list(x1_values), "x1_values", ndim=1).tolist()
+    x2_values = check_array(list(x2_values), "x2_values", ndim=1).tolist()
+    xlim = (min(x1_values) - 0.6, max(x1_values) + 0.6)
+    ylim = (min(x2_values) - 0.6, max(x2_values) + 0.6)
+    along = np.array([-w[1], w[0]]) / H.norm
+
+    def setup(fig):
+        ax = fig.add_subplot()
+        for sign in (1, -1):
+            corners = halfplane_polygon(sign * w, sign * b, xlim, ylim)
+            if len(corners) >= 3:
+                ax.add_patch(Polygon(corners, color=SIDE_COLORS[sign], lw=0, zorder=0))
+        seg = _segment_in_box(w, b, xlim, ylim)
+        if seg is not None:
+            ax.plot(seg[:, 0], seg[:, 1], color="black", linewidth=1.8, zorder=3)
+            ends = seg[np.argsort(seg[:, 0])]
+            anchor = ends[0] + 0.8 * (ends[1] - ends[0])  # towards the right end of the line
+        else:                                             # H misses the view
+            anchor = H.point()
+        ax.add_patch(FancyArrowPatch(tuple(anchor), tuple(anchor + H.normal), arrowstyle="-|>",
+                                     color="black", linewidth=1.5, mutation_scale=13, zorder=6))
+        ax.text(*(anchor + 1.25 * H.normal), "$\\mathbf{w}$", ha="center", va="center")
+        ax.text(xlim[1] - 0.15, ylim[1] - 0.15, "$h > 0$", ha="right", va="top", fontsize=9)
+        ax.text(xlim[0] + 0.15, ylim[0] + 0.15, "$h < 0$", ha="left", va="bottom", fontsize=9)
+        circle = ax.add_patch(Circle((0, 0), 1.0, fill=False, edgecolor=_ACCENT, linewidth=0.9,
+                                     linestyle=(0, (2, 2)), zorder=2))
+        (perp,) = ax.plot([], [], color="#555555", linewidth=1.2, linestyle=(0, (4, 3)),
+                          zorder=4)
+        (corner,) = ax.plot([], [], color="#555555", linewidth=0.9, zorder=4)
+        point = ax.scatter([0], [0], color="black", s=34, zorder=7)
+        proj = ax.scatter([0], [0], color=_ACCENT, s=36, zorder=7, edgecolors="black",
+                          linewidths=0.6)
+        label_x = ax.text(0, 0, "$\\mathbf{x}$", fontsize=10, zorder=8)
+        label_p = ax.text(0, 0, "$\\pi(\\mathbf{x})$", fontsize=10, zorder=8, ha="center",
+                          va="center")
+        ax.set_xlim(*xlim)
+        ax.set_ylim(*ylim)
+        ax.set_aspect("equal")
+        ax.set_xticks(x1_values)
+        ax.set_yticks(x2_values)
+        ax.grid(True, color="white", linewidth=0.6, alpha=0.8)
+        ax.set_xlabel("$x_1$")
+        ax.set_ylabel("$x_2$")
+        return dict(circle=circle, perp=perp, corner=corner, point=point, proj=proj,
+                    label_x=label_x, label_p=label_p)
+
+    def update(state, x1, x2):
+        x = np.array([x1, x2], dtype=float)
+        h = float(H.decision_function(x[None, :])[0])
+        r = float(H.signed_distance(x[None, :])[0])
+        p = H.project(x[None, :])[0]
+        state["point"].set_offsets([x])
+        state["proj"].set_offsets([p])
+        state["perp"].set_data([x[0], p[0]], [x[1], p[1]])
+        state["circle"].set_center(tuple(x))
+        state["circle"].set_radius(abs(r))
+        state["circle"].set_visible(abs(r) > 1e-12)
+        if abs(r) > 1e-12:
+            u = 0.22 * (x - p) / np.linalg.norm(x - p)
+            v = 0.22 * along
+            pts = np.array([p + u, p + u + v, p + v])
+            state["corner"].set_data(pts[:, 0], pts[:, 1])
+        else:
+            state["corner"].set_data([], [])
+        state["label_x"].set_position((x[0] + 0.12, x[1] + 0.12))
+        if abs(r) > 1e-12:
+            away = (p - x) / np.linalg.norm(p - x)         # across H, away from x
+            state["label_p"].set_position(tuple(p + 0.5 * away))
+        state["label_p"].set_visible(abs(r) > 0.3)
+        if abs(r) < 1e-12:
+            side = "x lies <b>on</b> H"
+        elif r > 0:
+            side = "x is on the <b>positive</b> side (the side w points to)"
+        else:
+            side = "x is on the <b>negative</b> side"
+        return (f"x = {_vec(x, 0)}: h(x) = {_fmt(h)}, r(x) = h(x)/‖w‖ = <b>{_fmt(r)}</b>"
+                f"<br>π(x) = {_vec(p)}, &nbsp;{side}")
+
+    return InteractiveFigure(
+        setup, update,
+        controls={"x1": Slider(x1_values, label="x₁", value=x1),
+                  "x2": Slider(x2_values, label="x₂", value=x2)},
+        figsize=figsize, dpi=dpi,
+        title=f"Projection onto H: {_equation(w, b)}")
+
+
+def _equation(w, b):
+    """``3 x₁ + 4 x₂ − 12 = 0`` for w = (3, 4), b = -12."""
+    terms = [(w[0], "x₁"), (w[1], "x₂"), (b, "")]
+    text = ""
+    for k, (value, name) in enumerate(terms):
+        if value == 0:
+            continue
+        number = f"{abs(value):g}"
+        if name and number == "1":
+            number = ""
+        body = f"{number} {name}".strip()
+        if not text:
+            text = ("−" if value < 0 else "") + body
+        else:
+            text += (" − " if value < 0 else " + ") + body
+    return text + " = 0"

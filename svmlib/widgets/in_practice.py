@@ -1,0 +1,3 @@
+"""Chapter-specific widgets for the in_practice chapter."""
+
+__all__ = []

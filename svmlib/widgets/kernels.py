@@ -1,0 +1,3 @@
+"""Chapter-specific widgets for the kernels chapter."""
+
+__all__ = []

@@ -1,0 +1,449 @@
+"""Interactive figures of chapter 03, maximum-margin hyperplanes.
+
+Three ready-made figures, each a function of the data that returns an
+:class:`~svmlib.widgets.InteractiveFigure`:
+
+* :func:`margin_explorer`: turn and shift a separating line and watch the
+  margin of its closest point; as a widget exercise, reach the maximum
+  margin by hand;
+* :func:`canonical_scaling`: rescale ``(w, b)``; the line stays, the planes
+  ``h = ±1`` and the logistic curve move; find the canonical scale;
+* :func:`logistic_margin`: L2-regularized logistic regression for a range
+  of ``C``: its boundary, its band ``|h| <= 1`` and its margin.
+
+Everything a frame needs is computed when the figure is built (one fit per
+setting, not per redraw), so frames render fast.
+
+Book: chapter ``ch-maximum-margin``.
+"""
+
+import warnings
+
+import numpy as np
+
+from .._validation import check_array, check_X_y
+from ..plotting._core import CLASS_COLORS, plot_data
+from ..plotting.maximum_margin import _band_polygon, _sigmoid
+from ._core import InteractiveFigure, Slider
+
+__all__ = ["margin_explorer", "canonical_scaling", "logistic_margin"]
+
+_LINE = dict(color="black", linewidth=1.8, zorder=3)
+_DASHED = dict(color="black", linewidth=1.1, linestyle=(0, (5, 4)), zorder=3)
+_BAND = dict(facecolor="#b0b0b0", alpha=0.18, edgecolor="none", zorder=1)
+_RINGS = dict(s=130, facecolors="none", edgecolors="black", linewidths=1.4, zorder=5)
+
+
+def _labels(X, y):
+    X, y = check_X_y(X, y)
+    y = np.asarray(y, dtype=float)
+    if X.shape[1] != 2:
+        raise ValueError(f"X must have 2 columns to be drawn in the plane; got shape {X.shape}.")
+    if not np.all(np.isin(y, (-1.0, 1.0))) or not (np.any(y > 0) and np.any(y < 0)):
+        raise ValueError(f"y must contain both labels -1 and +1 and nothing else; got "
+                         f"{np.unique(y)[:5].tolist()}. Map the classes to -1/+1 first.")
+    return X, y
+
+
+def _segment(w, b, level, ax):
+    """End points of the part of {x : <w, x> + b = level} inside the axes' view."""
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    w = np.asarray(w, dtype=float)
+    points = []
+    if abs(w[1]) > 1e-12:
+        for x in (x0, x1):
+            t = (level - b - w[0] * x) / w[1]
+            if y0 - 1e-9 <= t <= y1 + 1e-9:
+                points.append((x, t))
+    if abs(w[0]) > 1e-12:
+        for yy in (y0, y1):
+            t = (level - b - w[1] * yy) / w[0]
+            if x0 - 1e-9 <= t <= x1 + 1e-9:
+                points.append((t, yy))
+    if len(points) < 2:
+        return [np.nan, np.nan], [np.nan, np.nan]
+    points = np.array(points)
+    far = np.argmax(((points[:, None, :] - points[None, :, :]) ** 2).sum(-1).ravel())
+    i, j = divmod(int(far), points.shape[0])
+    return [points[i, 0], points[j, 0]], [points[i, 1], points[j, 1]]
+
+
+def _set_band(patch, w, b, level, ax):
+    polygon = _band_polygon(np.asarray(w, dtype=float), float(b), level, ax)
+    if polygon.shape[0] >= 3:
+        patch.set_xy(polygon)
+        patch.set_visible(True)
+    else:
+        patch.set_visible(False)
+
+
+def _fixed_view(ax, X, pad=0.12):
+    lo, hi = X.min(axis=0), X.max(axis=0)
+    span = hi - lo
+    lo, hi = lo - pad * span, hi + pad * span
+    centre, half = (lo + hi) / 2, (hi - lo) / 2
+    ax.set_xlim(centre[0] - half[0], centre[0] + half[0])
+    ax.set_ylim(centre[1] - half[1], centre[1] + half[1])
+    ax.set_aspect("equal", adjustable="box")
+    ax.set_autoscale_on(False)
+
+
+def _hard_margin(X, y):
+    """The maximum margin and (w, b), from svmlib's hard-margin SVC."""
+    from ..svc import SVC
+
+    model = SVC(kernel="linear", C=np.inf, tol=1e-6).fit(X, y)
+    w, b = model.coef_.ravel(), float(model.intercept_[0])
+    return float(np.min(y * (X @ w + b)) / np.linalg.norm(w)), w, b
+
+
+# --------------------------------------------------------------- explorer
+
+def margin_explorer(X, y, angles=tuple(range(0, 180, 15)), offsets=(-0.5, -0.25, 0.0, 0.25, 0.5),
+                    center=None, exercise=True, tolerance=0.03, angle=0, offset=None,
+                    figsize=(5.0, 4.1), dpi=80):
+    """Turn and shift a line and watch the margin of its closest point.
+
+    The line has unit normal ``u = (cos θ, sin θ)`` and passes at signed
+    distance ``t`` from a centre point ``c`` along ``u``:
+    ``h(x) = <u, x - c> - t``.  The readout gives the geometric margin
+    ``min_i y_i h(x_i)`` (``||u|| = 1``, so scores are distances) and whether
+    the line separates the data.  The figure rings the closest point (and
+    up to two more within 1% of it), draws their distances to the line, and
+    (when the line separates) shades the empty band of half-width ``γ``
+    around it.  Book: (eq-geometric-margin).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+        Labels in {-1, +1}.
+    angles : sequence of float, default=0, 15, ..., 165
+        Angles θ of the normal, in degrees.
+    offsets : sequence of float, default=(-0.5, -0.25, 0, 0.25, 0.5)
+        Offsets ``t`` of the line from ``center``.
+    center : array-like of shape (2,), optional
+        The point the offsets are measured from; default the mean of ``X``.
+    exercise : bool, default=True
+        Make it a widget exercise: the goal is met when the margin is within
+        ``tolerance`` of the maximum margin (computed with svmlib's
+        hard-margin SVC, and not shown).
+    tolerance : float, default=0.03
+        Relative tolerance of the goal.
+    angle, offset : float, optional
+        The initial setting (default: the first angle, the middle offset).
+    figsize : (float, float), default=(5.0, 4.1)
+    dpi : int, default=80
+
+    Returns
+    -------
+    InteractiveFigure
+    """
+    X, y = _labels(X, y)
+    c = X.mean(axis=0) if center is None else check_array(center, "center", ndim=1)
+    angles = [float(a) for a in angles]
+    offsets = [float(t) for t in offsets]
+    if offset is None:
+        offset = offsets[len(offsets) // 2]
+
+    def line(theta, t):
+        u = np.array([np.cos(np.deg2rad(theta)), np.sin(np.deg2rad(theta))])
+        return u, -float(u @ c) - t
+
+    def margin(theta, t):
+        u, b = line(theta, t)
+        return float(np.min(y * (X @ u + b)))
+
+    best = _hard_margin(X, y)[0] if exercise else None
+
+    def setup(fig):
+        ax = fig.add_subplot()
+        plot_data(X, y, ax=ax, legend=False, aspect="equal")
+        _fixed_view(ax, X)
+        from matplotlib.patches import Polygon
+        band = ax.add_patch(Polygon(np.zeros((3, 2)), closed=True, **_BAND))
+        (boundary,) = ax.plot([], [], **_LINE)
+        edges = [ax.plot([], [], **_DASHED)[0] for _ in range(2)]
+        segments = [ax.plot([], [], color="#d62728", linewidth=2.2, zorder=4.5,
+                            solid_capstyle="round")[0] for _ in range(3)]
+        rings = ax.scatter([], [], **_RINGS)
+        arrow = ax.annotate("", xy=(0, 0), xytext=(0, 0), zorder=6,
+                            arrowprops=dict(arrowstyle="-|>", color="black", linewidth=1.4,
+                                            mutation_scale=13, shrinkA=0, shrinkB=0))
+        ax.plot(*c, marker="+", color="#555555", markersize=9, zorder=2)
+        ax.set_xlabel("$x_1$")
+        ax.set_ylabel("$x_2$")
+        return dict(ax=ax, band=band, boundary=boundary, edges=edges, segments=segments,
+                    rings=rings, arrow=arrow)
+
+    def update(state, angle, offset):
+        ax = state["ax"]
+        u, b = line(angle, offset)
+        scores = y * (X @ u + b)
+        gamma = float(scores.min())
+        state["boundary"].set_data(*_segment(u, b, 0.0, ax))
+        if gamma > 0:
+            for edge, level in zip(state["edges"], (-gamma, gamma)):
+                edge.set_data(*_segment(u, b, level, ax))
+            _set_band(state["band"], u, b, gamma, ax)
+        else:
+            for edge in state["edges"]:
+                edge.set_data([], [])
+            state["band"].set_visible(False)
+        # the closest point, and any point within 1% of it (near-ties show the balance)
+        order = np.argsort(scores, kind="stable")
+        ties = [i for i in order[:3] if scores[i] <= gamma + 0.01 * max(abs(gamma), 0.1)]
+        for k, segment in enumerate(state["segments"]):
+            if k < len(ties):
+                i = ties[k]
+                foot = X[i] - (X[i] @ u + b) * u
+                segment.set_data([X[i, 0], foot[0]], [X[i, 1], foot[1]])
+            else:
+                segment.set_data([], [])
+        state["rings"].set_offsets(X[ties])
+        anchor = c + (offset) * u
+        state["arrow"].xy = tuple(anchor + 0.9 * u)
+        state["arrow"].set_position(tuple(anchor))
+        wrong = int(np.sum(scores <= 0))
+        if gamma > 0:
+            verdict = "separates: <b>yes</b>"
+        else:
+            verdict = (f"separates: <b>no</b> ({wrong} point{'s' if wrong != 1 else ''} on the "
+                       f"wrong side or on the line)")
+        return (f"θ = {angle:.0f}°, offset t = {offset + 0.0:.2f} · margin of the closest point "
+                f"γ = <b>{gamma + 0.0:.3f}</b> · {verdict}")
+
+    goal = goal_text = None
+    if exercise:
+        def goal(angle, offset):
+            return margin(angle, offset) >= (1.0 - tolerance) * best
+
+        goal_text = (f"turn and shift the line until its margin is within "
+                     f"{100 * tolerance:.0f}% of the largest margin any line can have.")
+    return InteractiveFigure(
+        setup, update,
+        controls={"angle": Slider(angles, "angle θ of w", value=float(angle), fmt="{:.0f}°"),
+                  "offset": Slider(offsets, "offset t", value=float(offset), fmt="{:+.2f}")},
+        goal=goal, goal_text=goal_text,
+        success_message="This is the maximum-margin line (up to the grid): no turn or shift "
+                        "moves it farther from the closest points.",
+        figsize=figsize, dpi=dpi, title="Turn and shift a separator")
+
+
+# ------------------------------------------------------------ canonical scaling
+
+def canonical_scaling(X, y, w, b, factors=None, exercise=True, figsize=(7.6, 3.3), dpi=72):
+    """Rescale ``(w, b)`` to ``(λw, λb)``: the line stays, everything else moves.
+
+    Left: the data, the line ``h = 0`` (fixed), and the planes
+    ``λ h(x) = ±1`` with the band between them.  Right: the logistic curve
+    ``σ(λ h(x))`` against the signed distance (which does not change).  The
+    readout gives ``||λw||``, the smallest score ``min_i y_i λ h(x_i)``, the
+    geometric margin (unchanged) and the logistic loss.  As a widget
+    exercise, the goal is the canonical scale: ``min_i y_i λ h(x_i) = 1``.
+    Book: (eq-canonical), (eq-logistic-loss).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+        Labels in {-1, +1}.
+    w : array-like of shape (2,)
+    b : float
+        A separating hyperplane.
+    factors : sequence of float, optional
+        The scales λ offered; default 13 values from a quarter to four times
+        the canonical scale, spaced by a factor of 2^(1/3) (the canonical
+        scale is among them).
+    exercise : bool, default=True
+        Whether the canonical scale is a stated goal.
+    figsize : (float, float), default=(7.6, 3.3)
+    dpi : int, default=72
+
+    Returns
+    -------
+    InteractiveFigure
+    """
+    X, y = _labels(X, y)
+    w = check_array(np.ravel(w), "w", ndim=1)
+    b = float(b)
+    scores = y * (X @ w + b)
+    m = float(scores.min())
+    if m <= 0:
+        raise ValueError(f"(w, b) must separate the data to be rescaled into canonical form; "
+                         f"min_i y_i h(x_i) = {m:.3g} <= 0. Pass a separating hyperplane.")
+    canonical = 1.0 / m
+    if factors is None:
+        factors = [canonical * 2.0 ** (k / 3) for k in range(-6, 7)]
+    factors = [float(f) for f in factors]
+    norm = float(np.linalg.norm(w))
+    r = (X @ w + b) / norm
+    span = float(np.max(np.abs(r))) * 1.05
+    grid = np.linspace(-span, span, 300)
+    closest = np.flatnonzero(scores <= m * (1 + 1e-9))
+
+    def setup(fig):
+        left, right = fig.subplots(1, 2, gridspec_kw=dict(width_ratios=[1.1, 1]))
+        plot_data(X, y, ax=left, legend=False, aspect="equal")
+        _fixed_view(left, X)
+        from matplotlib.patches import Polygon
+        band = left.add_patch(Polygon(np.zeros((3, 2)), closed=True, **_BAND))
+        left.plot(*_segment(w, b, 0.0, left), **_LINE)
+        edges = [left.plot([], [], **_DASHED)[0] for _ in range(2)]
+        left.scatter(X[closest, 0], X[closest, 1], **_RINGS)
+        left.set_xlabel("$x_1$")
+        left.set_ylabel("$x_2$")
+        (curve,) = right.plot([], [], color="black", linewidth=1.6, zorder=3)
+        dots = {lab: right.scatter(r[y == lab], np.zeros((y == lab).sum()), s=20,
+                                   color=CLASS_COLORS[lab], marker="o" if lab < 0 else "s",
+                                   edgecolors="white", linewidths=0.5, zorder=4)
+                for lab in (-1, 1)}
+        verticals = [right.axvline(0.0, color="black", linestyle=":", linewidth=1.0)
+                     for _ in range(2)]
+        right.axvline(0.0, color="#888888", linewidth=0.8)
+        right.set_xlim(-span, span)
+        right.set_ylim(-0.04, 1.04)
+        right.set_xlabel("signed distance $h(\\mathbf{x})/\\|\\mathbf{w}\\|$")
+        right.set_ylabel("$\\sigma(\\lambda h(\\mathbf{x}))$")
+        right.spines["top"].set_visible(False)
+        right.spines["right"].set_visible(False)
+        return dict(left=left, band=band, edges=edges, curve=curve, dots=dots,
+                    verticals=verticals)
+
+    def update(state, scale):
+        ws, bs = scale * w, scale * b
+        for edge, level in zip(state["edges"], (-1.0, 1.0)):
+            edge.set_data(*_segment(ws, bs, level, state["left"]))
+        _set_band(state["band"], ws, bs, 1.0, state["left"])
+        steep = scale * norm
+        state["curve"].set_data(grid, _sigmoid(steep * grid))
+        for lab, dots in state["dots"].items():
+            mask = y == lab
+            dots.set_offsets(np.column_stack([r[mask], _sigmoid(steep * r[mask])]))
+        for line, level in zip(state["verticals"], (-1.0, 1.0)):
+            line.set_xdata([level / steep, level / steep])
+        loss = float(np.sum(np.logaddexp(0.0, -scale * scores)))
+        return (f"λ = {scale:.2f}: ‖λw‖ = {steep:.2f} · min<sub>i</sub> y<sub>i</sub>λh(x<sub>i</sub>) "
+                f"= <b>{scale * m:.2f}</b> · geometric margin γ = {m / norm:.3f} (unchanged) · "
+                f"logistic loss = {loss:.3f}")
+
+    goal = goal_text = None
+    if exercise:
+        def goal(scale):
+            return abs(scale * m - 1.0) <= 0.02
+
+        goal_text = ("choose the scale λ that makes the hyperplane canonical: the planes "
+                     "λh(x) = ±1 pass through the closest points.")
+    return InteractiveFigure(
+        setup, update,
+        controls={"scale": Slider(factors, "scale λ", value=factors[0], fmt="{:.2f}")},
+        goal=goal, goal_text=goal_text,
+        success_message="Canonical: min_i y_i h(x_i) = 1, so the margin is 1/‖w‖.",
+        figsize=figsize, dpi=dpi, title="Rescaling a hyperplane")
+
+
+# ------------------------------------------------------------- logistic regression
+
+def logistic_margin(X, y, Cs=(1e-3, 1e-2, 1e-1, 1.0, 10.0, 1e2, 1e3, 1e4), value=None,
+                    figsize=(7.6, 3.5), dpi=72):
+    """L2-regularized logistic regression over a grid of ``C``, with its band.
+
+    For each ``C`` the left panel shows the boundary ``h(x) = 0`` of
+    ``sklearn.linear_model.LogisticRegression(C=C)``, the band
+    ``|h(x)| <= 1`` (width ``2/||w||``), the points inside the band (ringed)
+    and, for reference, the maximum-margin boundary (grey, dash-dotted); the
+    right panel shows the fitted probabilities ``σ(h(x))`` against the signed
+    distance, steeper for larger ``||w||``.  The readout compares the margin
+    of the logistic boundary with the maximum margin.  Book: (eq-logistic-l2).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+        Labels in {-1, +1}.
+    Cs : sequence of float
+        Inverse regularization strengths (larger ``C``, weaker penalty).
+    value : float, optional
+        The initial ``C`` (default the first).
+    figsize : (float, float), default=(7.6, 3.5)
+    dpi : int, default=72
+
+    Returns
+    -------
+    InteractiveFigure
+    """
+    from sklearn.linear_model import LogisticRegression
+
+    X, y = _labels(X, y)
+    Cs = [float(C) for C in Cs]
+    fits = {}
+    for C in Cs:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            model = LogisticRegression(C=C, tol=1e-10, max_iter=10_000).fit(X, y)
+        fits[C] = (model.coef_.ravel().copy(), float(model.intercept_[0]))
+    best, w_svm, b_svm = _hard_margin(X, y)
+
+    span = 1.05 * max(float(np.max(np.abs(X @ w + b))) / float(np.linalg.norm(w))
+                      for w, b in fits.values())
+    grid = np.linspace(-span, span, 300)
+
+    def setup(fig):
+        ax, right = fig.subplots(1, 2, gridspec_kw=dict(width_ratios=[1.1, 1]))
+        plot_data(X, y, ax=ax, legend=False, aspect="equal")
+        _fixed_view(ax, X)
+        from matplotlib.patches import Polygon
+        band = ax.add_patch(Polygon(np.zeros((3, 2)), closed=True, **_BAND))
+        ax.plot(*_segment(w_svm, b_svm, 0.0, ax), color="#8a8a8a", linewidth=1.2,
+                linestyle="-.", zorder=2.5, label="SVM")
+        (boundary,) = ax.plot([], [], label="logistic", **_LINE)
+        edges = [ax.plot([], [], **_DASHED)[0] for _ in range(2)]
+        rings = ax.scatter([], [], s=90, facecolors="none", edgecolors="#555555",
+                           linewidths=1.0, zorder=5, label="in the band")
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncols=3, fontsize=7,
+                  borderaxespad=0.0, handlelength=1.5, columnspacing=0.8)
+        ax.set_xlabel("$x_1$")
+        ax.set_ylabel("$x_2$")
+        (curve,) = right.plot([], [], color="black", linewidth=1.6, zorder=3)
+        dots = {lab: right.scatter([], [], s=18, color=CLASS_COLORS[lab],
+                                   marker="o" if lab < 0 else "s", edgecolors="white",
+                                   linewidths=0.5, zorder=4) for lab in (-1, 1)}
+        verticals = [right.axvline(0.0, color="black", linestyle=":", linewidth=1.0)
+                     for _ in range(2)]
+        right.axvline(0.0, color="#888888", linewidth=0.8)
+        right.set_xlim(-span, span)
+        right.set_ylim(-0.04, 1.04)
+        right.set_xlabel("signed distance $h(\\mathbf{x})/\\|\\mathbf{w}\\|$")
+        right.set_ylabel("$\\sigma(h(\\mathbf{x}))$")
+        right.spines["top"].set_visible(False)
+        right.spines["right"].set_visible(False)
+        return dict(ax=ax, band=band, boundary=boundary, edges=edges, rings=rings,
+                    curve=curve, dots=dots, verticals=verticals)
+
+    def update(state, C):
+        ax = state["ax"]
+        w, b = fits[C]
+        state["boundary"].set_data(*_segment(w, b, 0.0, ax))
+        for edge, level in zip(state["edges"], (-1.0, 1.0)):
+            edge.set_data(*_segment(w, b, level, ax))
+        _set_band(state["band"], w, b, 1.0, ax)
+        inside = np.abs(X @ w + b) < 1.0
+        state["rings"].set_offsets(X[inside] if inside.any() else np.empty((0, 2)))
+        norm = float(np.linalg.norm(w))
+        r = (X @ w + b) / norm
+        state["curve"].set_data(grid, _sigmoid(norm * grid))
+        for lab, dots in state["dots"].items():
+            dots.set_offsets(np.column_stack([r[y == lab], _sigmoid(norm * r[y == lab])]))
+        for line, level in zip(state["verticals"], (-1.0, 1.0)):
+            x = level / norm if abs(level / norm) <= span else np.nan
+            line.set_xdata([x, x])
+        gamma = float(np.min(y * (X @ w + b)) / norm)
+        return (f"C = {C:g}: ‖w‖ = {norm:.3f} · band width 2/‖w‖ = {2 / norm:.2f} · "
+                f"points inside the band: {int(inside.sum())} · margin of the closest point "
+                f"γ = <b>{gamma + 0.0:.3f}</b> (maximum margin {best:.3f})")
+
+    return InteractiveFigure(
+        setup, update,
+        controls={"C": Slider(Cs, "C (weaker penalty →)", value=Cs[0] if value is None else value,
+                              fmt="{:g}")},
+        figsize=figsize, dpi=dpi, title="Logistic regression: regularization and the margin")

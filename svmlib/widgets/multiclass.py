@@ -1,0 +1,3 @@
+"""Chapter-specific widgets for the multiclass chapter."""
+
+__all__ = []

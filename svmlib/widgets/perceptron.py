@@ -1,0 +1,329 @@
+"""Interactive figures of the perceptron chapter.
+
+Book: chapter ``ch-perceptron``.
+
+* :func:`perceptron_stepper` steps through the updates of a run, one at a
+  time (which point, what update, where the line goes), for a few learning
+  rates and visiting orders;
+* :func:`perceptron_race` is a widget exercise: choose the starting direction
+  and the visiting order, and find a combination that needs many updates.
+
+Every run is computed once, with :class:`svmlib.Perceptron`, when the figure
+is built; moving a control only moves artists.
+"""
+
+import numpy as np
+
+from .._validation import check_array
+from ..perceptron import Perceptron
+from ..plotting._core import CLASS_COLORS, CLASS_MARKERS
+from ._core import Choice, InteractiveFigure, Slider, Stepper
+
+__all__ = ["perceptron_stepper", "perceptron_race", "default_orders"]
+
+_UPDATE_COLOR = "#d62728"
+_GREY = "#8c8c8c"
+
+
+def default_orders(n, seeds=(0,)):
+    """Named visiting orders of ``n`` points: as given, reversed, and shuffled.
+
+    Parameters
+    ----------
+    n : int
+        Number of points.
+    seeds : sequence of int, default=(0,)
+        One shuffled order per seed (``numpy.random.default_rng(seed)``).
+
+    Returns
+    -------
+    dict
+        ``{name: ndarray of shape (n,)}`` of permutations of ``0..n-1``.
+    """
+    orders = {"as given": np.arange(n), "reversed": np.arange(n)[::-1]}
+    for seed in seeds:
+        orders[f"shuffled (seed {seed})"] = np.random.default_rng(seed).permutation(n)
+    return orders
+
+
+def _fmt_vec(v, digits=2):
+    return "(" + ", ".join(f"{round(float(t), digits) + 0.0:g}" for t in v) + ")"
+
+
+def _fmt(t, digits=2):
+    return f"{round(float(t), digits) + 0.0:g}"
+
+
+def _run(X, y, order, learning_rate, w_init, b_init, max_epochs=200):
+    """One perceptron run visiting the points in ``order`` every epoch."""
+    model = Perceptron(learning_rate=learning_rate, shuffle=False, w_init=w_init,
+                       b_init=b_init, max_epochs=max_epochs).fit(X[order], y[order])
+    steps = []
+    for k, (w, b) in enumerate(model.history_):
+        info = {"w": np.array(w, dtype=float), "b": float(b)}
+        if k > 0:
+            u = model.updates_[k - 1]
+            info.update(index=int(order[u["index"]]), score=u["score"], epoch=u["epoch"])
+        steps.append(info)
+    return {"steps": steps, "n_updates": model.n_updates_, "n_epochs": model.n_epochs_,
+            "converged": model.converged_}
+
+
+def _limits(X, pad=0.25):
+    lo, hi = X.min(axis=0), X.max(axis=0)
+    span = np.maximum(hi - lo, 1e-9)
+    return (lo[0] - pad * span[0], hi[0] + pad * span[0]), (lo[1] - pad * span[1],
+                                                            hi[1] + pad * span[1])
+
+
+def _base_axes(fig, X, y, numbers=True):
+    """Data, point numbers and the moving artists shared by both figures."""
+    ax = fig.add_subplot()
+    for label in (-1, 1):
+        mask = y == label
+        ax.scatter(X[mask, 0], X[mask, 1], s=40, color=CLASS_COLORS[label],
+                   marker=CLASS_MARKERS[label], edgecolors="white", linewidths=0.6,
+                   zorder=4, label=f"$y = {'+' if label > 0 else chr(8722)}1$")
+    xlim, ylim = _limits(X)
+    if numbers:
+        offset = 0.035 * (xlim[1] - xlim[0])
+        for i, (a, c) in enumerate(X):
+            ax.text(a + offset, c + offset, f"{i + 1}", fontsize=8, color="#333333",
+                    zorder=4)
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    ax.set_aspect("equal", adjustable="box")
+    ax.set_xlabel("$x_1$")
+    ax.set_ylabel("$x_2$")
+    ax.spines["top"].set_visible(False)
+    ax.spines["right"].set_visible(False)
+    return ax, xlim, ylim
+
+
+def _line_through(w, b):
+    """Two points of {x : <w, x> + b = 0} (w nonzero, 2-D)."""
+    p = -b * w / (w @ w)
+    return tuple(p), tuple(p + np.array([-w[1], w[0]]))
+
+
+def _set_line(line, w, b):
+    if np.any(w):
+        p, q = _line_through(w, b)
+        line.set_xy1(p)
+        line.set_xy2(q)
+        line.stale = True          # set_xy1/set_xy2 do not mark the line as changed
+        line.set_visible(True)
+    else:
+        line.set_visible(False)
+
+
+def perceptron_stepper(X, y, w_init, b_init=0.0, learning_rates=(0.25, 1.0), orders=None,
+                       figsize=(6.4, 3.8), dpi=80):
+    """Step through the perceptron's updates, for a few learning rates and orders.
+
+    Each frame shows the hyperplane after ``k`` updates (solid), the one
+    before the last update (dashed grey), the point that triggered it (red
+    ring) and the points still misclassified (crosses).  The readout spells
+    out the update: which point, its score, the new ``w`` and ``b``.
+    Book: (eq-perceptron-update), (alg-perceptron).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+        Labels in {-1, +1}; the data should be separable (else runs stop
+        at 200 epochs and the stepper shows only their beginning).
+    w_init : array-like of shape (2,)
+        The starting weight vector (the same for every run).
+    b_init : float, default=0.0
+    learning_rates : sequence of float, default=(0.25, 1.0)
+    orders : dict, optional
+        ``{name: permutation}``; default :func:`default_orders`.
+    figsize : (float, float), default=(6.4, 3.8)
+    dpi : int, default=80
+
+    Returns
+    -------
+    InteractiveFigure
+        Controls ``order`` (Choice), ``learning_rate`` (Choice) and ``step``
+        (Stepper over 0..max updates).
+    """
+    X = check_array(X, "X")
+    y = np.asarray(y, dtype=float).ravel()
+    w_init = np.asarray(w_init, dtype=float).ravel()
+    orders = default_orders(len(y)) if orders is None else dict(orders)
+    runs = {(name, rate): _run(X, y, np.asarray(order), rate, w_init, float(b_init))
+            for name, order in orders.items() for rate in learning_rates}
+    n_steps = min(max(r["n_updates"] for r in runs.values()) + 1, 30)
+
+    def setup(fig):
+        ax, xlim, ylim = _base_axes(fig, X, y)
+        before = ax.axline((0, 0), (1, 1), color=_GREY, linewidth=1.3,
+                           linestyle=(0, (4, 3)), zorder=2.8, label="before the update")
+        current = ax.axline((0, 0), (1, 1), color="black", linewidth=1.8, zorder=3,
+                            label="$h(\\mathbf{x}) = 0$")
+        mistakes = ax.scatter([], [], marker="x", s=30, color="black", linewidths=1.2,
+                              zorder=6, label="mistake")
+        ring = ax.scatter([], [], s=190, facecolors="none", edgecolors=_UPDATE_COLOR,
+                          linewidths=2.0, zorder=7, label="update point")
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8,
+                  frameon=False, borderaxespad=0.0, handletextpad=0.3, labelspacing=0.35)
+        title = ax.set_title("", fontsize=9)
+        return dict(before=before, current=current, mistakes=mistakes, ring=ring,
+                    title=title)
+
+    def update(state, order, learning_rate, step):
+        run = runs[(order, learning_rate)]
+        k = min(step, run["n_updates"])
+        info = run["steps"][k]
+        w, b = info["w"], info["b"]
+        _set_line(state["current"], w, b)
+        wrong = y * (X @ w + b) <= 0
+        state["mistakes"].set_offsets(X[wrong] if wrong.any() else np.empty((0, 2)))
+        if k == 0:
+            state["before"].set_visible(False)
+            state["ring"].set_offsets(np.empty((0, 2)))
+            state["title"].set_text(f"start: w = {_fmt_vec(w)}, b = {_fmt(b)}")
+            text = (f"<b>Start.</b> w = {_fmt_vec(w)}, b = {_fmt(b)}: {int(wrong.sum())} "
+                    f"point(s) misclassified (crossed). Which point will the first update "
+                    f"use? Press Next.")
+        else:
+            prev = run["steps"][k - 1]
+            _set_line(state["before"], prev["w"], prev["b"])
+            i = info["index"]
+            state["ring"].set_offsets(X[i:i + 1])
+            state["title"].set_text(f"after update {k} of {run['n_updates']}: "
+                                    f"w = {_fmt_vec(w)}, b = {_fmt(b)}")
+            sign = "+" if y[i] > 0 else "\u2212"
+            text = (f"<b>Update {k} of {run['n_updates']}</b> (epoch {info['epoch']}): "
+                    f"point {i + 1}, x = {_fmt_vec(X[i])}, y = {sign}1, had "
+                    f"h(x) = {_fmt(info['score'])}, so y·h(x) &le; 0. "
+                    f"w &larr; w {sign} {learning_rate:g}·x = {_fmt_vec(w)}, "
+                    f"b &larr; b {sign} {learning_rate:g} = {_fmt(b)}. "
+                    f"Now {int(wrong.sum())} mistake(s).")
+        if k == run["n_updates"] and run["converged"]:
+            text += (f" <b>Done:</b> the next epoch makes no mistake; the perceptron stops "
+                     f"after {run['n_updates']} update(s).")
+        if step > k:
+            text = f"(This run has only {run['n_updates']} update(s).) " + text
+        return text
+
+    controls = {
+        "order": Choice(list(orders), label="visiting order"),
+        "learning_rate": Choice(list(learning_rates), label="learning rate α"),
+        "step": Stepper(n_steps, label="update"),
+    }
+    return InteractiveFigure(setup, update, controls, figsize=figsize, dpi=dpi,
+                             title="The perceptron, one update at a time")
+
+
+def perceptron_race(X, y, angles=tuple(range(0, 360, 45)), radius=2.0, b_init=0.0,
+                    learning_rate=1.0, orders=None, target=None, figsize=(6.4, 3.8), dpi=80):
+    """Widget exercise: pick a start and an order that make the perceptron work hard.
+
+    The start is ``w0 = radius * (cos angle, sin angle)``, ``b0 = b_init``;
+    the figure shows the starting line (dashed grey), every intermediate
+    line (thin grey) and the final one (solid).  The goal is met when the
+    run needs at least ``target`` updates (by default the most any setting
+    of the grid needs).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+        Labels in {-1, +1}, separable.
+    angles : sequence of float, default=0, 45, ..., 315
+        Directions of the starting ``w0``, in degrees.
+    radius : float, default=2.0
+        Length of ``w0``.
+    b_init : float, default=0.0
+    learning_rate : float, default=1.0
+    orders : dict, optional
+        ``{name: permutation}``; default :func:`default_orders` with seeds
+        0, 1, 2, 3.
+    target : int, optional
+        Number of updates that meets the goal; default the grid's maximum.
+    figsize : (float, float), default=(6.4, 3.8)
+    dpi : int, default=80
+
+    Returns
+    -------
+    InteractiveFigure
+        Controls ``angle`` (Slider) and ``order`` (Choice); ``fig.runs``
+        holds every run and ``fig.counts`` the number of updates per
+        (angle, order).
+    """
+    X = check_array(X, "X")
+    y = np.asarray(y, dtype=float).ravel()
+    orders = default_orders(len(y), seeds=(0, 1, 2, 3)) if orders is None else dict(orders)
+    runs = {}
+    for angle in angles:
+        w0 = radius * np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))])
+        for name, order in orders.items():
+            runs[(angle, name)] = _run(X, y, np.asarray(order), learning_rate, w0,
+                                       float(b_init))
+    counts = {key: run["n_updates"] for key, run in runs.items()}
+    most = max(counts.values())
+    target = most if target is None else int(target)
+    n_lines = max(counts.values()) + 1
+
+    def setup(fig):
+        ax, xlim, ylim = _base_axes(fig, X, y)
+        trail = [ax.axline((0, 0), (1, 1), color="#bdbdbd", linewidth=0.8, zorder=2)
+                 for _ in range(n_lines)]
+        start = ax.axline((0, 0), (1, 1), color=_GREY, linewidth=1.3,
+                          linestyle=(0, (4, 3)), zorder=2.8, label="start")
+        final = ax.axline((0, 0), (1, 1), color="black", linewidth=1.8, zorder=3,
+                          label="final")
+        arrow = ax.annotate("", xy=(0, 0), xytext=(0, 0), zorder=6, arrowprops=dict(
+            arrowstyle="-|>", color=_GREY, linewidth=1.4, mutation_scale=12,
+            shrinkA=0, shrinkB=0))
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8,
+                  frameon=False, borderaxespad=0.0, handletextpad=0.3, labelspacing=0.35)
+        title = ax.set_title("", fontsize=9)
+        centre = np.array([np.mean(xlim), np.mean(ylim)])
+        scale = 0.16 * np.hypot(xlim[1] - xlim[0], ylim[1] - ylim[0])
+        return dict(trail=trail, start=start, final=final, arrow=arrow, title=title,
+                    centre=centre, scale=scale)
+
+    def update(state, angle, order):
+        run = runs[(angle, order)]
+        steps = run["steps"]
+        for k, line in enumerate(state["trail"]):
+            if 0 < k < len(steps) - 1:
+                _set_line(line, steps[k]["w"], steps[k]["b"])
+            else:
+                line.set_visible(False)
+        w0, b0 = steps[0]["w"], steps[0]["b"]
+        _set_line(state["start"], w0, b0)
+        _set_line(state["final"], steps[-1]["w"], steps[-1]["b"])
+        c = state["centre"]
+        anchor = c - (c @ w0 + b0) / (w0 @ w0) * w0
+        state["arrow"].xy = tuple(anchor + state["scale"] * w0 / np.linalg.norm(w0))
+        state["arrow"].set_position(tuple(anchor))
+        n = run["n_updates"]
+        state["title"].set_text(f"start w0 at {angle:g}°: {n} update(s)")
+        visited = ", ".join(str(int(i) + 1) for i in orders[order])
+        text = (f"Start w0 = {_fmt_vec(w0)}, b0 = {_fmt(b0)}; order {visited}: "
+                f"<b>{n} update(s)</b> in {run['n_epochs']} epoch(s).")
+        if n == 0:
+            text += " The starting line already separates the data: nothing to do."
+        return text
+
+    def goal(angle, order):
+        return counts[(angle, order)] >= target
+
+    fig = InteractiveFigure(
+        setup, update,
+        {"angle": Slider(list(angles), label="direction of w0", fmt="{:g}°"),
+         "order": Choice(list(orders), label="visiting order")},
+        goal=goal,
+        goal_text=(f"choose the direction of the starting vector w0 and the visiting order "
+                   f"so that the perceptron needs at least {target} updates."),
+        success_message=(f"Found it: {counts[max(counts, key=counts.get)]} updates, the most "
+                         f"this grid allows." if target == most else
+                         f"Found it: {target} or more updates."),
+        figsize=figsize, dpi=dpi, title="How many updates? Start and order")
+    fig.runs = runs
+    fig.counts = counts
+    return fig

@@ -1,0 +1,3 @@
+"""Chapter-specific widgets for the smo chapter."""
+
+__all__ = []

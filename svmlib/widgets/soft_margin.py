@@ -1,0 +1,3 @@
+"""Chapter-specific widgets for the soft_margin chapter."""
+
+__all__ = []

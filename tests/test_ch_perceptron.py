@@ -1,0 +1,337 @@
+"""Tests of the perceptron chapter's figures, interactive figures and checkers."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from sklearn.exceptions import ConvergenceWarning  # noqa: E402
+
+from svmlib import Perceptron, datasets  # noqa: E402
+from svmlib.exercises.perceptron import check_perceptron_epoch, check_perceptron_step  # noqa: E402
+from svmlib.plotting import perceptron as pplot  # noqa: E402
+from svmlib.widgets import perceptron as pwidgets  # noqa: E402
+
+X_SMALL = np.array([[1.0, 2.0], [-2.0, 1.0], [-1.0, 0.0], [2.0, -1.0],
+                    [1.0, -1.5], [-1.0, 2.0], [-0.5, 0.0], [-1.0, -1.5]])
+Y_SMALL = np.array([1, -1, -1, 1, -1, 1, -1, -1])
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+# ------------------------------------------------------------ worked example
+def test_worked_example_numbers():
+    ex = datasets.perceptron_example()
+    model = Perceptron(learning_rate=0.25, shuffle=False, w_init=(1, -1), b_init=-2).fit(
+        ex["X"], ex["y"])
+    w0, b0 = model.history_[0]
+    np.testing.assert_allclose(ex["X"] @ w0 + b0, [-3, 1, -2])
+    np.testing.assert_allclose(model.coef_[0], [1.5, -0.5])
+    assert model.intercept_[0] == pytest.approx(-1.75)
+    np.testing.assert_allclose(model.decision_function(ex["X"]), [-1.25, 3.75, 0.25])
+    assert model.n_updates_ == 1
+    assert model.update_indices_.tolist() == [2]          # x3 = (2, 2), not x2
+
+
+def test_worked_example_with_rate_one_needs_four_updates():
+    # Solution of ex-perceptron-rate, part 2.
+    ex = datasets.perceptron_example()
+    model = Perceptron(learning_rate=1.0, shuffle=False, w_init=(1, -1), b_init=-2).fit(
+        ex["X"], ex["y"])
+    np.testing.assert_allclose(model.history_[1][0], [3.0, 1.0])
+    assert model.history_[1][1] == pytest.approx(-1.0)
+    assert model.n_updates_ == 4
+
+
+# ---------------------------------------------------------------- checkers
+def _step(w, b, x, y, rate):
+    if y * (x @ w + b) <= 0:
+        return w + rate * y * x, b + rate * y
+    return w, b
+
+
+def _step_strict(w, b, x, y, rate):
+    if y * (x @ w + b) < 0:
+        return w + rate * y * x, b + rate * y
+    return w, b
+
+
+def _step_sign(w, b, x, y, rate):
+    if y * (x @ w + b) <= 0:
+        return w - rate * y * x, b - rate * y
+    return w, b
+
+
+def _step_no_rate(w, b, x, y, rate):
+    if y * (x @ w + b) <= 0:
+        return w + y * x, b + y
+    return w, b
+
+
+def _step_no_bias(w, b, x, y, rate):
+    if y * (x @ w + b) <= 0:
+        return w + rate * y * x, b
+    return w, b
+
+
+def _step_always(w, b, x, y, rate):
+    return w + rate * y * x, b + rate * y
+
+
+def test_check_step_accepts_right_answer():
+    feedback = check_perceptron_step(_step)
+    assert feedback
+    assert "Correct" in repr(feedback)
+
+
+def test_check_step_accepts_list_and_array_bias():
+    def as_lists(w, b, x, y, rate):
+        w, b = _step(w, b, x, y, rate)
+        return list(w), np.array([b])
+    assert check_perceptron_step(as_lists)
+
+
+@pytest.mark.parametrize("func, words", [
+    (_step_strict, "<= 0"),
+    (_step_sign, "wrong sign"),
+    (_step_no_rate, "learning rate is missing"),
+    (_step_no_bias, "b did not change"),
+    (_step_always, "already on the right side"),
+    (lambda w, b, x, y, rate: (w, b), "left w and b unchanged"),
+])
+def test_check_step_names_typical_mistakes(func, words):
+    feedback = check_perceptron_step(func)
+    assert not feedback
+    assert words in repr(feedback)
+
+
+@pytest.mark.parametrize("answer, words", [
+    (None, "should be a function"),
+    ("w + y x", "should be a function"),
+    (lambda w, b, x, y, rate: None, "should return 2 values"),
+    (lambda w, b, x, y, rate: (w, b, 0), "should return 2 values"),
+    (lambda w, b, x, y, rate: 1 / 0, "ZeroDivisionError"),
+    (lambda w, b, x, y, rate: (w[:1], b), "entries"),
+    (lambda w, b, x, y, rate: ("w", b), "numbers"),
+    (lambda w, b, x, y, rate: (w, [b, b]), "one number"),
+    (lambda w, b, x, y, rate: (w * np.nan, b), "NaN"),
+])
+def test_check_step_never_crashes(answer, words):
+    feedback = check_perceptron_step(answer)
+    assert not feedback
+    assert words in repr(feedback)
+
+
+def _epoch(w, b, X, y, rate):
+    n = 0
+    for x_i, y_i in zip(X, y):
+        if y_i * (x_i @ w + b) <= 0:
+            w, b, n = w + rate * y_i * x_i, b + rate * y_i, n + 1
+    return w, b, n
+
+
+def _epoch_batch(w, b, X, y, rate):
+    wrong = y * (X @ w + b) <= 0
+    return w + rate * (y[wrong] @ X[wrong]), b + rate * y[wrong].sum(), int(wrong.sum())
+
+
+def _epoch_first_only(w, b, X, y, rate):
+    for x_i, y_i in zip(X, y):
+        if y_i * (x_i @ w + b) <= 0:
+            return w + rate * y_i * x_i, b + rate * y_i, 1
+    return w, b, 0
+
+
+def _epoch_reversed(w, b, X, y, rate):
+    return _epoch(w, b, X[::-1], y[::-1], rate)
+
+
+def _epoch_bad_count(w, b, X, y, rate):
+    w, b, n = _epoch(w, b, X, y, rate)
+    return w, b, n + 1
+
+
+def _epoch_strict(w, b, X, y, rate):
+    n = 0
+    for x_i, y_i in zip(X, y):
+        if y_i * (x_i @ w + b) < 0:
+            w, b, n = w + rate * y_i * x_i, b + rate * y_i, n + 1
+    return w, b, n
+
+
+def test_check_epoch_accepts_right_answer():
+    assert check_perceptron_epoch(_epoch)
+
+
+@pytest.mark.parametrize("func, words", [
+    (_epoch_batch, "before the loop"),
+    (_epoch_first_only, "does not stop at the first mistake"),
+    (_epoch_reversed, "order of the rows"),
+    (_epoch_bad_count, "n_updates is not"),
+    (_epoch_strict, "<= 0"),
+])
+def test_check_epoch_names_typical_mistakes(func, words):
+    feedback = check_perceptron_epoch(func)
+    assert not feedback
+    assert words in repr(feedback)
+
+
+@pytest.mark.parametrize("answer, words", [
+    (None, "should be a function"),
+    (lambda w, b, X, y, rate: (w, b), "should return 3 values"),
+    (lambda w, b, X, y, rate: [][1], "IndexError"),
+    (lambda w, b, X, y, rate: (np.zeros(5), b, 0), "entries"),
+])
+def test_check_epoch_never_crashes(answer, words):
+    feedback = check_perceptron_epoch(answer)
+    assert not feedback
+    assert words in repr(feedback)
+
+
+def test_epoch_solution_matches_svmlib():
+    w, b, total = np.array([1.0, -0.5]), 0.5, 0
+    while True:
+        w, b, n = _epoch(w, b, X_SMALL, Y_SMALL, 0.25)
+        total += n
+        if n == 0:
+            break
+    ref = Perceptron(learning_rate=0.25, shuffle=False, w_init=(1, -0.5), b_init=0.5).fit(
+        X_SMALL, Y_SMALL)
+    np.testing.assert_allclose(w, ref.coef_[0])
+    assert b == pytest.approx(ref.intercept_[0])
+    assert total == ref.n_updates_
+
+
+# ----------------------------------------------------------------- plotting
+def test_plot_functions_return_axes():
+    ex = datasets.perceptron_example()
+    ax = pplot.plot_perceptron_state(ex["X"], ex["y"], ex["w0"], ex["b0"], highlight=2,
+                                     previous=(np.array([1.0, 0.0]), 0.0))
+    assert ax.get_title() == "" and len(ax.collections) >= 3
+    ax = pplot.plot_perceptron_state(ex["X"], ex["y"], [0.0, 0.0], 0.0)
+    assert any("w = 0" in t.get_text() for t in ax.texts)
+    runs = [Perceptron(random_state=s).fit(ex["X"], ex["y"]) for s in range(3)]
+    ax = pplot.plot_perceptron_runs(ex["X"], ex["y"], runs + [(np.array([1.0, 1.0]), -5.0)])
+    assert len([line for line in ax.get_lines() if line.get_gid() == "hyperplane"]) == 4
+    assert pplot.plot_perceptron_losses() is not None
+
+
+def test_plot_mistake_trace_counts_errors():
+    X, y = datasets.overlapping_blobs(n=100, random_state=0)
+    with pytest.warns(ConvergenceWarning):
+        model = Perceptron(max_epochs=5, random_state=0).fit(X, y)
+    ax = pplot.plot_mistake_trace(model, X, y)
+    trace = ax.get_lines()[0].get_ydata()
+    assert len(trace) == model.n_updates_ + 1
+    w, b = model.history_[-1]
+    assert trace[-1] == np.sum(y * (X @ w + b) <= 0)
+
+
+def test_best_homogeneous_margin_matches_a_grid_search():
+    X, y = pplot.perceptron_disc_data(n=50, gap=0.1, random_state=3)
+    u, gamma = pplot.best_homogeneous_margin(X, y)
+    theta = np.linspace(0, 2 * np.pi, 400_001)
+    U = np.column_stack([np.cos(theta), np.sin(theta)])
+    grid_best = np.max(np.min(y[:, None] * (X @ U.T), axis=0))
+    assert np.linalg.norm(u) == pytest.approx(1.0)
+    assert gamma == pytest.approx(grid_best, abs=1e-5)
+    assert gamma >= 0.1 - 1e-12
+    assert np.min(y * (X @ u)) == pytest.approx(gamma)
+
+
+def test_best_homogeneous_margin_rejects_non_separable_data():
+    X = np.array([[1.0, 0.0], [2.0, 0.0]])
+    with pytest.raises(ValueError, match="not separable"):
+        pplot.best_homogeneous_margin(X, [1, -1])
+
+
+def test_gap_data_properties():
+    X, y = pplot.perceptron_disc_data(n=80, gap=0.2, angle=30.0, random_state=0)
+    u = np.array([np.cos(np.radians(30)), np.sin(np.radians(30))])
+    assert X.shape == (80, 2) and set(np.unique(y)) == {-1, 1}
+    assert np.all(np.linalg.norm(X, axis=1) <= 1.0 + 1e-12)
+    assert np.all(y * (X @ u) >= 0.2)
+    X, y = pplot.perceptron_sphere_data(n=50, gap=0.05, n_features=5, random_state=0)
+    assert X.shape == (50, 5)
+    np.testing.assert_allclose(np.linalg.norm(X, axis=1), 1.0)
+    assert np.all((y * X[:, 0] >= 0.05) & (y * X[:, 0] <= 0.1))
+    with pytest.raises(ValueError, match="gap"):
+        pplot.perceptron_sphere_data(gap=0.7)
+
+
+def test_novikoff_bound_holds_in_the_experiment():
+    # The theorem itself: no run may exceed (L / gamma*)^2 updates.
+    rows = pplot.novikoff_experiment(gaps=(0.2, 0.05), n=60, n_features=4, n_orders=8)
+    for row in rows:
+        assert row["gamma"] >= row["gap"] - 1e-9
+        assert row["updates"].max() <= row["bound"]
+        assert row["updates"].min() >= 1
+    assert rows[1]["updates"].mean() > rows[0]["updates"].mean()
+    ax = pplot.plot_novikoff(rows)
+    assert ax.get_xscale() == "log"
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_novikoff_bound_with_a_bias_on_augmented_data(seed):
+    X, y = datasets.separable_blobs(n=30, margin=0.5, random_state=seed)
+    X_aug = np.column_stack([X, np.ones(len(y))])
+    _, gamma = pplot.best_homogeneous_margin(X_aug, y)
+    L = np.linalg.norm(X_aug, axis=1).max()
+    for order_seed in range(3):
+        model = Perceptron(random_state=order_seed).fit(X, y)
+        assert model.n_updates_ <= (L / gamma) ** 2
+
+
+def test_plot_homogeneous_margin_draws_band_and_circle():
+    X, y = pplot.perceptron_disc_data(n=40, gap=0.15, random_state=1)
+    ax = pplot.plot_homogeneous_margin(X, y, w=np.array([1.0, 0.5]))
+    assert len(ax.patches) >= 2
+
+
+# ------------------------------------------------------------------ widgets
+def test_stepper_reproduces_worked_example():
+    ex = datasets.perceptron_example()
+    fig = pwidgets.perceptron_stepper(ex["X"], ex["y"], w_init=(1, -1), b_init=-2,
+                                      learning_rates=(0.25,), orders={"as given": [0, 1, 2]})
+    assert fig.n_settings == 2
+    assert "1 point(s) misclassified" in fig.text()
+    png, readout = fig.frame(step=1)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "point 3" in readout and "(1.5, -0.5)" in readout and "-1.75" in readout
+    assert "stops after 1 update" in readout
+
+
+def test_stepper_on_the_chapter_data():
+    fig = pwidgets.perceptron_stepper(X_SMALL, Y_SMALL, w_init=(1.0, -0.5), b_init=0.5)
+    assert fig.n_settings <= 60
+    assert fig.text() == fig.text()                     # deterministic
+    _, readout = fig.frame(order="reversed", learning_rate=1.0, step=7)
+    assert "This run has only" in readout
+
+
+def test_race_goal_and_counts():
+    fig = pwidgets.perceptron_race(X_SMALL, Y_SMALL, radius=2.0)
+    assert fig.n_settings <= 60
+    best = max(fig.counts, key=fig.counts.get)
+    angle, order = best
+    _, readout = fig.frame(angle=angle, order=order)
+    assert "svmlib-success" in readout
+    _, readout = fig.frame(angle=45, order="as given")
+    assert "svmlib-success" not in readout and "already separates" in readout
+    w0 = 2.0 * np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))])
+    perm = pwidgets.default_orders(8, seeds=(0, 1, 2, 3))[order]
+    direct = Perceptron(shuffle=False, w_init=w0).fit(X_SMALL[perm], Y_SMALL[perm])
+    assert direct.n_updates_ == fig.counts[best]
+
+
+def test_default_orders_are_permutations():
+    orders = pwidgets.default_orders(6, seeds=(0, 1))
+    assert list(orders)[:2] == ["as given", "reversed"]
+    for order in orders.values():
+        assert sorted(order.tolist()) == list(range(6))

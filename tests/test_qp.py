@@ -1,0 +1,92 @@
+"""Tests of the general-solver route (SLSQP) and the shared pieces in svmlib.qp."""
+
+import numpy as np
+import pytest
+
+from svmlib import datasets
+from svmlib.kernels import rbf
+from svmlib.objectives import duality_gap, kernel_matrix_Q, kkt_violations, primal_objective
+from svmlib.qp import NotSeparableError, check_separable, compute_intercept, solve_dual_slsqp
+
+
+def test_slsqp_reproduces_the_hand_solved_example():
+    tiny = datasets.tiny_hard_margin()
+    X, y = tiny["X"], tiny["y"]
+    result = solve_dual_slsqp(X @ X.T, y)
+    np.testing.assert_allclose(result.alpha, tiny["alpha"], atol=1e-6)
+    assert result.b == pytest.approx(tiny["b"], abs=1e-5)
+    w = (result.alpha * y) @ X
+    np.testing.assert_allclose(w, tiny["w"], atol=1e-5)
+    assert result.objective == pytest.approx(tiny["objective"], abs=1e-8)
+    assert result.solver == "slsqp" and result.converged
+    np.testing.assert_array_equal(result.support, tiny["support"])
+
+
+@pytest.mark.parametrize("C", [0.1, 1.0, 10.0, np.inf])
+def test_slsqp_solution_satisfies_kkt(C):
+    X, y = datasets.separable_blobs(40, random_state=1) if np.isinf(C) else \
+        datasets.overlapping_blobs(40, random_state=1)
+    K = X @ X.T
+    result = solve_dual_slsqp(K, y, C=C)
+    alpha = result.alpha
+    assert abs(alpha @ y) < 1e-6                              # sum alpha_i y_i = 0
+    assert alpha.min() >= 0 and alpha.max() <= C
+    scale = max(1.0, alpha.max())
+    assert kkt_violations(alpha, result.b, K, y, C, atol=1e-6 * scale).max() < 1e-3
+    assert result.kkt_violation < 1e-3
+    w = (alpha * y) @ X
+    if np.isinf(C):
+        assert (y * (X @ w + result.b)).min() > 1 - 1e-4         # primal feasible
+        primal = 0.5 * w @ w
+    else:
+        primal = primal_objective(w, result.b, X, y, C)
+    assert primal == pytest.approx(result.objective, rel=1e-4)   # zero duality gap
+
+
+def test_slsqp_with_rbf_kernel_zero_gap():
+    X, y = datasets.moons(60, random_state=0)
+    K = rbf(X, X, gamma=1.0)
+    result = solve_dual_slsqp(K, y, C=1.0)
+    assert duality_gap(result.alpha, result.b, K, y, 1.0) == pytest.approx(0.0, abs=1e-3 * result.objective)
+
+
+def test_hard_margin_on_overlapping_data_raises_quickly():
+    X, y = datasets.overlapping_blobs(60, overlap=2.0, random_state=0)
+    with pytest.raises(NotSeparableError, match="finite C"):
+        solve_dual_slsqp(X @ X.T, y, C=np.inf)
+    with pytest.raises(ValueError, match="not linearly separable"):
+        check_separable(y, X=X)
+
+
+def test_check_separable_accepts_separable_data():
+    X, y = datasets.separable_blobs(30)
+    check_separable(y, X=X)
+    check_separable(y, K=X @ X.T)
+
+
+def test_intercept_midpoint_when_no_free_multiplier():
+    # Two points at the bounds: alpha = (0, C) style; b from the interval midpoint.
+    y = np.array([1.0, -1.0])
+    alpha = np.array([0.0, 0.0])
+    grad = np.array([-1.0, -1.0])
+    # y*grad = [-1, 1]; lower & y>0 -> upper side (ub = -1); lower & y<0 -> lb = 1.
+    assert compute_intercept(alpha, grad, y, 1.0) == pytest.approx(0.0)
+    alpha_free = np.array([0.5, 0.5])
+    grad_free = np.array([-0.2, -0.6])
+    # rho = mean(y*grad) over free = mean(-0.2, 0.6) = 0.2 -> b = -0.2
+    assert compute_intercept(alpha_free, grad_free, y, 1.0) == pytest.approx(-0.2)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"C": -1.0}, "C must be"),
+    ({"C": 0.0}, "C must be"),
+    ({"y": np.array([1.0, 2.0, -1.0])}, "only the labels -1 and \\+1"),
+    ({"y": np.array([1.0, 1.0, 1.0])}, "both labels"),
+    ({"K": np.eye(2)}, "square Gram matrix"),
+    ({"K": np.full((3, 3), np.nan)}, "NaN"),
+])
+def test_slsqp_input_errors(kwargs, match):
+    args = {"K": np.eye(3), "y": np.array([1.0, -1.0, 1.0]), "C": 1.0}
+    args.update(kwargs)
+    with pytest.raises(ValueError, match=match):
+        solve_dual_slsqp(**args)
