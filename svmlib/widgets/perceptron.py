@@ -118,7 +118,7 @@ def _set_line(line, w, b):
 
 
 def perceptron_stepper(X, y, w_init, b_init=0.0, learning_rates=(0.25, 1.0), orders=None,
-                       figsize=(6.4, 3.8), dpi=80):
+                       figsize=(6.4, 3.8), dpi=96):
     """Step through the perceptron's updates, for a few learning rates and orders.
 
     Each frame shows the hyperplane after ``k`` updates (solid), the one
@@ -140,7 +140,7 @@ def perceptron_stepper(X, y, w_init, b_init=0.0, learning_rates=(0.25, 1.0), ord
     orders : dict, optional
         ``{name: permutation}``; default :func:`default_orders`.
     figsize : (float, float), default=(6.4, 3.8)
-    dpi : int, default=80
+    dpi : int, default=96
 
     Returns
     -------
@@ -218,7 +218,7 @@ def perceptron_stepper(X, y, w_init, b_init=0.0, learning_rates=(0.25, 1.0), ord
 
 
 def perceptron_race(X, y, angles=tuple(range(0, 360, 45)), radius=2.0, b_init=0.0,
-                    learning_rate=1.0, orders=None, target=None, figsize=(6.4, 3.8), dpi=80):
+                    learning_rate=1.0, orders=None, target=None, figsize=(6.4, 3.8), dpi=96):
     """Widget exercise: pick a start and an order that make the perceptron work hard.
 
     The start is ``w0 = radius * (cos angle, sin angle)``, ``b0 = b_init``;
@@ -244,7 +244,7 @@ def perceptron_race(X, y, angles=tuple(range(0, 360, 45)), radius=2.0, b_init=0.
     target : int, optional
         Number of updates that meets the goal; default the grid's maximum.
     figsize : (float, float), default=(6.4, 3.8)
-    dpi : int, default=80
+    dpi : int, default=96
 
     Returns
     -------
