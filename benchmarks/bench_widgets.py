@@ -18,6 +18,7 @@ full redraw of every frame.  The static rendering is what ``make book`` embeds:
 every setting rendered, colour-quantized, deduplicated.
 """
 
+import os
 import platform
 import re
 import statistics
@@ -34,6 +35,7 @@ from svmlib.plotting import plot_data, plot_decision_regions, plot_multipliers  
 from svmlib.widgets import Choice, InteractiveFigure, Slider, Stepper  # noqa: E402
 from svmlib.widgets._core import MAX_HTML_BYTES  # noqa: E402
 
+LOAD = 0.0
 OUT = Path(__file__).with_name("widgets.md")
 RNG = np.random.default_rng(0)
 X = np.r_[RNG.normal(-1.2, 0.8, (100, 2)), RNG.normal(1.2, 0.8, (100, 2))]
@@ -131,11 +133,11 @@ def live_latency(make, blit, repeats=2):
     inner = fig.update_function
 
     def timed_update(*args, **kwargs):
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             return inner(*args, **kwargs)
         finally:
-            update_times.append(1000 * (time.perf_counter() - start))
+            update_times.append(1000 * (time.process_time() - start))
 
     fig.update_function = timed_update
     fig.widget  # builds the view and renders the first frame
@@ -144,34 +146,39 @@ def live_latency(make, blit, repeats=2):
     n = len(control)
     widget.value = 1 % n  # warm-up: the redrawer learns what moves
     widget.value = 2 % n
-    times = []
+    wall, cpu = [], []
     update_times.clear()
     for _ in range(repeats):
         for i in list(range(n)) + list(range(n - 1, -1, -1)):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             widget.value = i
-            times.append(1000 * (time.perf_counter() - start))
-    return (statistics.median(times), float(np.percentile(times, 90)), fig._redrawer.full_draws,
-            statistics.median(update_times))
+            wall.append(1000 * (time.perf_counter() - start))
+            cpu.append(1000 * (time.process_time() - start_cpu))
+    return {"wall": statistics.median(wall), "wall90": float(np.percentile(wall, 90)),
+            "cpu": statistics.median(cpu), "update": statistics.median(update_times),
+            "full_draws": fig._redrawer.full_draws}
 
 
 def static_rendering(make):
     fig = make(True)
-    start = time.perf_counter()
+    start = time.process_time()
     page = fig.to_html()
-    seconds = time.perf_counter() - start
-    images = page.count('"') and len(__import__("re").findall(r'"iVBOR', page))
+    seconds = time.process_time() - start
+    images = len(re.findall(r'"iVBOR', page))  # base64 PNGs start with iVBOR
     return fig.n_settings, images, len(page.encode()), seconds
 
 
 def main():
+    global LOAD
+    LOAD = os.getloadavg()[0]
     rows_live, rows_static = [], []
     for name, make in FIGURES.items():
         fast = live_latency(make, True)
         slow = live_latency(make, False)
         rows_live.append((name, fast, slow))
         rows_static.append((name, *static_rendering(make)))
-        print(f"{name}: live {fast[0]:.1f} ms (partial) vs {slow[0]:.1f} ms (full)", flush=True)
+        print(f"{name}: live {fast['cpu']:.1f} ms CPU (partial) vs {slow['cpu']:.1f} ms (full)",
+              flush=True)
 
     lines = [
         "# Widget benchmark",
@@ -179,7 +186,9 @@ def main():
         "Written by `benchmarks/bench_widgets.py` (run `make bench`). Machine: "
         f"{platform.machine()}, Python {platform.python_version()}, matplotlib "
         f"{matplotlib.__version__}; figures 6 × 4 in at 80 dpi (480 × 320 px) unless stated. "
-        "Timings are wall-clock on a shared machine: compare rows, not absolute numbers.",
+        f"Load average at the start: {LOAD:.1f} on {os.cpu_count()} cores; on a shared machine "
+        "wall-clock times vary from run to run, CPU times (`time.process_time`) much less: "
+        "compare rows, not absolute numbers.",
         "",
         "## Live update (Jupyter)",
         "",
@@ -187,13 +196,16 @@ def main():
         "redraw, PNG encoding. *Partial* redraws only the artists `update` changed "
         "(the default); *full* redraws the whole figure. Target: under 50 ms.",
         "",
-        "| figure | `update` alone: median ms | partial: median ms | partial: p90 ms "
-        "| full redraws | full: median ms | full: p90 ms | speed-up |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        "Medians in milliseconds per control change.",
+        "",
+        "| figure | `update` alone (CPU) | partial (CPU) | partial (wall) | partial (wall, p90) "
+        "| full (CPU) | full (wall) | speed-up (CPU) | full redraws |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for name, fast, slow in rows_live:
-        lines.append(f"| {name} | {fast[3]:.1f} | {fast[0]:.1f} | {fast[1]:.1f} | {fast[2]} | "
-                     f"{slow[0]:.1f} | {slow[1]:.1f} | {slow[0] / fast[0]:.1f}× |")
+        lines.append(f"| {name} | {fast['update']:.1f} | {fast['cpu']:.1f} | {fast['wall']:.1f} | "
+                     f"{fast['wall90']:.1f} | {slow['cpu']:.1f} | {slow['wall']:.1f} | "
+                     f"{slow['cpu'] / fast['cpu']:.1f}× | {fast['full_draws']} |")
     lines += [
         "",
         "*`update` alone*: the figure's own `update` function (for `regions`, evaluating h on "
@@ -206,7 +218,7 @@ def main():
         f"Every setting rendered once, quantized to 256 colours, identical images stored once. "
         f"Budget: {MAX_HTML_BYTES / 1e6:.1f} MB of HTML per figure.",
         "",
-        "| figure | settings | distinct images | HTML size (kB) | kB per image | build time (s) |",
+        "| figure | settings | distinct images | HTML size (kB) | kB per image | build time (CPU s) |",
         "|---|---:|---:|---:|---:|---:|",
     ]
     for name, n, images, size, seconds in rows_static:

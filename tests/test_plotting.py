@@ -173,7 +173,8 @@ def test_plot_normal_is_orthogonal_and_starts_on_the_hyperplane():
     ax.set_xlim(-3, 3)
     ax.set_ylim(-3, 3)
     plot_normal(w, b, ax=ax)
-    (arrow,) = [t for t in ax.texts if t.get_gid() == "normal" and getattr(t, "arrow_patch", None) is not None]
+    (arrow,) = [t for t in ax.texts
+                if t.get_gid() == "normal" and getattr(t, "arrow_patch", None) is not None]
     start, tip = np.array(arrow.xyann), np.array(arrow.xy)
     assert np.isclose(start @ w + b, 0.0)
     direction = (tip - start) / np.linalg.norm(tip - start)

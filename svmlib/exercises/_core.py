@@ -152,7 +152,8 @@ def _describe(answer):
 
 
 def _shape_text(shape):
-    return "(" + ", ".join("n" if s is None else str(s) for s in shape) + ("," if len(shape) == 1 else "") + ")"
+    inner = ", ".join("n" if s is None else str(s) for s in shape)
+    return f"({inner},)" if len(shape) == 1 else f"({inner})"
 
 
 def as_array(answer, name="answer", shape=None, dtype=float, allow_nan=False):
@@ -310,7 +311,8 @@ def checker(func):
             return Feedback(False, exc.hint)
         except Exception as exc:  # never crash on a malformed answer
             return Feedback(False, f"your answer could not be checked ({type(exc).__name__}: "
-                                   f"{_clean(exc)}); check its type and shape against the exercise.")
+                                   f"{_clean(exc)}); check its type and shape against the "
+                                   f"exercise.")
         if isinstance(result, Feedback):
             return result
         if isinstance(result, (bool, np.bool_)):

@@ -296,7 +296,7 @@ def _check_w_b(w, b):
 
 
 def _line_points(w, b, level):
-    """Two points on {x : <w, x> + b = level}: the point closest to the origin and one step along."""
+    """Two points on {x : <w, x> + b = level}: the one closest to the origin, one step along."""
     p0 = (level - b) * w / np.dot(w, w)
     direction = np.array([-w[1], w[0]]) / np.linalg.norm(w)
     return p0, p0 + direction

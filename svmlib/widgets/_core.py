@@ -154,7 +154,9 @@ class Slider(_Control):
     kind = "slider"
 
     def __init__(self, values, label, value=None, fmt=None):
-        values = list(np.asarray(values).tolist()) if isinstance(values, np.ndarray) else list(values)
+        if isinstance(values, np.ndarray):
+            values = values.tolist()  # NumPy scalars -> Python numbers
+        values = list(values)
         show = _formatter(fmt, values)
         super().__init__(values, [show(v) for v in values], label, value)
 
