@@ -26,9 +26,11 @@ $(STAMP): requirements.txt pyproject.toml
 
 setup: $(STAMP)
 
-# The book: every notebook re-executed, warnings are errors.  SVMLIB_STATIC_WIDGETS
+# The book: every notebook re-executed (two at a time, into a fresh cache),
+# then built with warnings as errors.  SVMLIB_STATIC_WIDGETS
 # makes each interactive figure also emit its kernel-free HTML rendering.
 book: $(STAMP)
+	SVMLIB_STATIC_WIDGETS=1 $(BIN)/python book/execute_chapters.py
 	SVMLIB_STATIC_WIDGETS=1 $(BIN)/jupyter-book build . --all -W -n --keep-going
 	@echo "The book is built: open _build/html/index.html"
 

@@ -159,13 +159,11 @@ def check_support_vectors(indices, alpha, rel=1e-6):
     extra = np.setdiff1d(got, expected)
     missing = np.setdiff1d(expected, got)
     if extra.size and not missing.size:
-        biggest = float(alpha[extra].max())
-        if biggest <= tau:
+        if float(alpha[extra].max()) <= tau:
             return Feedback.hint(
-                f"you kept {extra.size} point(s) whose multiplier is only solver noise "
-                f"(the largest is {biggest:.1e}). A general solver rarely returns exact zeros: "
-                f"compare alpha with a small threshold such as 1e-6 * alpha.max(), "
-                f"not with 0.")
+                f"you also kept points whose multipliers are only solver noise (all below the "
+                f"threshold {tau:.0e}). A general solver rarely returns exact zeros: compare "
+                f"alpha with a small threshold such as 1e-6 * alpha.max(), not with 0.")
     if missing.size and not extra.size:
         smallest = float(alpha[missing].min())
         return Feedback.hint(

@@ -270,8 +270,10 @@ def plot_dual_votes(X, y, alpha, b, x_query, ax=None, threshold=1e-6):
     ax.scatter([x_query[0]], [x_query[1]], marker="*", s=260, color="#2e7d32",
                edgecolors="black", linewidths=0.8, zorder=7, label="query $\\mathbf{x}$",
                gid="query")
-    ax.annotate(f"$h(\\mathbf{{x}}) = {h:+.2f}$", x_query, xytext=(8, -14),
-                textcoords="offset points", fontsize=10, zorder=7)
+    ax.annotate(f"$h(\\mathbf{{x}}) = {h:+.2f}$", x_query, xytext=(10, -18),
+                textcoords="offset points", fontsize=11, zorder=8,
+                bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none",
+                          alpha=0.85))
     ax.legend(loc="best", fontsize=8, handletextpad=0.3, borderaxespad=0.3, labelspacing=0.3)
     return ax
 
@@ -409,8 +411,10 @@ def plot_hull_view(X, y, ax=None, hull=None):
     ax.scatter([mid[0]], [mid[1]], s=50, marker="x", color="black", zorder=6,
                label="midpoint", gid="midpoint")
     for point, name in ((c_plus, "$\\mathbf{c}_+$"), (c_minus, "$\\mathbf{c}_-$")):
-        ax.annotate(name, point, xytext=(7, -12), textcoords="offset points", fontsize=11,
-                    color="#1b5e20", zorder=7)
+        ax.annotate(name, point, xytext=(9, -15), textcoords="offset points", fontsize=11,
+                    color="#1b5e20", zorder=7,
+                    bbox=dict(boxstyle="round,pad=0.1", facecolor="white", edgecolor="none",
+                              alpha=0.8))
     sv = hull["u"] > 0
     ring_support_vectors(X[sv], ax=ax)
     return ax

@@ -20,11 +20,11 @@ from ._core import InteractiveFigure, Slider
 __all__ = ["playground_data", "moving_point_figure"]
 
 _GOALS = {
-    "become": ("make point {i} a support vector (alpha_{i} > 0) while the two classes "
+    "become": ("make point {i} a support vector (α<sub>{i}</sub> &gt; 0) while the two classes "
                "stay separable.",
                "Point {i} is now a support vector: it sits on a margin plane and carries "
                "a positive multiplier."),
-    "stop": ("make point {i} stop being a support vector (alpha_{i} = 0) while the two "
+    "stop": ("make point {i} stop being a support vector (α<sub>{i}</sub> = 0) while the two "
              "classes stay separable.",
              "Point {i} is no longer a support vector: it has left the margin plane and "
              "its multiplier is 0; other points now hold the margin."),
@@ -58,7 +58,7 @@ def _solve(X, y, rel):
         check_separable(y, X=X)
     except NotSeparableError:
         return None
-    result = solve_dual_slsqp(X @ X.T, y, C=np.inf, check_feasible=False)
+    result = solve_dual_slsqp(X @ X.T, y, C=np.inf, tol=1e-12, check_feasible=False)
     alpha = result.alpha
     w = (alpha * y) @ X
     sv = alpha > rel * max(1.0, float(alpha.max()))

@@ -1,0 +1,57 @@
+"""Execute every chapter notebook, two at a time, into the book's cache.
+
+``make book`` runs this before ``jupyter-book build``.  The build itself
+executes notebooks one after another; on a machine with two cores, running
+them two at a time halves the wall-clock time.  The results go into the
+jupyter-cache database that myst-nb reads in ``execute_notebooks: cache`` mode
+(``_build/.jupyter_cache``).
+
+The cache is deleted first, every time: jupyter-cache keys a notebook by its
+code cells only, so a cached result would survive a change to ``svmlib``'s
+``.py`` files.  Starting empty makes every build a fresh execution, exactly
+as ``execute_notebooks: force`` would, only faster.
+
+Usage: ``python book/execute_chapters.py [NOTEBOOK ...]`` (default: every
+chapter).  Exit status 1, with the traceback, if any chapter fails.
+"""
+
+import logging
+import os
+import pathlib
+import shutil
+import sys
+
+from jupyter_cache import get_cache
+from jupyter_cache.executors import load_executor
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+CACHE = ROOT / "_build" / ".jupyter_cache"
+TIMEOUT = 120  # seconds per cell, as execute.timeout in _config.yml
+
+
+def main():
+    if os.environ.get("SVMLIB_STATIC_WIDGETS") != "1":
+        print("note: SVMLIB_STATIC_WIDGETS is not 1, so interactive figures will have "
+              "no kernel-free HTML in the book", file=sys.stderr)
+    notebooks = ([pathlib.Path(a).resolve() for a in sys.argv[1:]]
+                 or sorted((ROOT / "book").glob("[0-9][0-9]_*.ipynb")))
+    shutil.rmtree(CACHE, ignore_errors=True)
+    cache = get_cache(str(CACHE))
+    for path in notebooks:
+        cache.add_nb_to_project(str(path))
+    logger = logging.getLogger("execute_chapters")
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    executor = load_executor("local-parallel", cache=cache, logger=logger)
+    result = executor.run_and_cache(timeout=TIMEOUT, allow_errors=False)
+    failed = result.errored + result.excepted
+    for record in cache.list_project_records():
+        if record.uri in failed:
+            print(f"\n=== {pathlib.Path(record.uri).name} failed:\n{record.traceback}",
+                  file=sys.stderr)
+    print(f"executed {len(result.succeeded)} of {len(notebooks)} chapters"
+          + (f"; failed: {[pathlib.Path(u).name for u in failed]}" if failed else ""))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
