@@ -467,8 +467,8 @@ def plot_decision_regions(f, X, y=None, ax=None, levels=(-1, 0, 1), grid=200, fi
     padding : float, default=0.1
         Margin around the data, as a fraction of its range.
     vmax : float, optional
-        |h| at which the colours saturate; by default 3 (so that one value
-        of h has one colour across the book's figures), or less when |h|
+        :math:`|h|` at which the colours saturate; by default 3 (so that one value
+        of h has one colour across the book's figures), or less when :math:`|h|`
         stays smaller on the grid (its 98th percentile, at least 1).
     alpha : float, default=1.0
     colorbar : bool, default=False

@@ -126,7 +126,7 @@ def plot_hyperplane_3d(w, b, ax=None, lim=(0.0, 3.0), points=None):
     """A plane in space with its normal vector.
 
     Book: (eq-hyperplane) with ``p = 3``.  The plane is drawn as a
-    translucent surface over the box ``lim``^3, the normal as an arrow from
+    translucent surface over the box ``lim`` cubed, the normal as an arrow from
     the point of the plane nearest the centre of the box.
 
     Parameters

@@ -521,7 +521,7 @@ def plot_sigmoid_profile(w, b, X, y, ax=None, span=None):
         Labels in {-1, +1}.
     ax : Axes, optional
     span : float, optional
-        Half-width of the horizontal axis; by default the largest |r|.
+        Half-width of the horizontal axis; by default the largest :math:`|r|`.
 
     Returns
     -------
