@@ -109,7 +109,7 @@ class OneVsRestClassifier(ClassifierMixin, BaseEstimator):
 
     def predict(self, X):
         """The class with the largest decision value, ndarray of shape (n_samples,)."""
-        scores = self.decision_function(X)
+        scores = self.decision_function(X)   # checks that the model is fitted
         return self.classes_[np.argmax(scores, axis=1)]
 
     def n_claims(self, X):
@@ -207,4 +207,5 @@ class OneVsOneClassifier(ClassifierMixin, BaseEstimator):
 
     def predict(self, X):
         """The class with most votes (ties: the class listed first), ndarray of shape (n_samples,)."""
-        return self.classes_[np.argmax(self.votes(X), axis=1)]
+        votes = self.votes(X)
+        return self.classes_[np.argmax(votes, axis=1)]

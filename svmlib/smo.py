@@ -69,6 +69,12 @@ __all__ = ["solve_dual_smo", "analytic_pair_update", "KernelRowCache", "TAU"]
 #: the step stays finite.  Fan, Chen & Lin (2005) use the same constant.
 TAU = 1e-12
 
+#: Hard margin (C = inf): the solver gives up when ``sum(alpha) * max_t K[t, t]``
+#: exceeds this.  At the solution ``sum(alpha) = ||w||^2``, so this means a
+#: margin below 1e-4 times the radius of the data in feature space: the data
+#: are not separable (the multipliers diverge) or only by a vanishing margin.
+HARD_MARGIN_LIMIT = 1e8
+
 LOWER, UPPER, FREE = 0, 1, 2
 _BLOCK_ELEMENTS = 2**22  # size of the temporary blocks of kernel values (32 MB)
 
@@ -236,6 +242,8 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     max_iter : int, default=-1
         Iteration limit; ``-1`` (or None) means LIBSVM's
         ``max(10_000_000, 100 n)``.  Reaching it gives a ConvergenceWarning.
+        For the hard margin the default is ``max(100_000, 100 n)``, and
+        reaching it raises :class:`~svmlib.qp.NotSeparableError`.
     cache_size : float, default=200
         Kernel cache in megabytes.
     shrinking : bool, default=True
@@ -289,7 +297,11 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         K, y, C = check_dual_inputs(K_or_kernel, y, C)
         kernel = None
     n = y.shape[0]
-    limit = max(10_000_000, 100 * n) if max_iter is None or max_iter < 0 else int(max_iter)
+    default_limit = max_iter is None or max_iter < 0
+    if default_limit:
+        limit = max(100_000 if np.isinf(C) else 10_000_000, 100 * n)
+    else:
+        limit = int(max_iter)
 
     if kernel is not None:
         fits = n * n * 8 <= cache_size * 2**20 / 2
@@ -404,7 +416,9 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     converged = stopped_by_callback = False
     iteration = 0
     violation = np.inf
-    alpha_cap = 1e12
+    alpha_sum = 0.0
+    alpha_sum_limit = (HARD_MARGIN_LIMIT / max(float(diag.max()), 1e-300) if np.isinf(C)
+                       else np.inf)
     score_buffer = np.empty(n)
     work_b = np.empty(n)
     work_a = np.empty(n)
@@ -500,9 +514,12 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
                 row = cache.get(order[t], n)
                 grad_bar += (C if is_upper else -C) * row
         iteration += 1
-        if new_i > alpha_cap or new_j > alpha_cap:
+        alpha_sum += d_i + d_j
+        if alpha_sum > alpha_sum_limit:
             raise NotSeparableError(NOT_SEPARABLE_MESSAGE.format(
-                where=" (the multipliers diverge)", kernel_hint=" or a more flexible kernel"))
+                where=f" in practice (the multipliers diverge: sum(alpha) = {alpha_sum:.3g} after "
+                      f"{iteration} iterations, a margin below 1e-4 of the data's size)",
+                kernel_hint=" or a more flexible kernel"))
         if trace is not None or callback is not None:
             alpha_original = np.empty(n)
             alpha_original[order] = alpha
@@ -516,6 +533,12 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
 
     if active_size < n:
         reconstruct_gradient(active_size)
+    if not converged and not stopped_by_callback and np.isinf(C) and default_limit:
+        raise NotSeparableError(
+            f"the hard-margin problem (C=inf) did not converge in {limit} iterations: the "
+            f"multipliers keep growing (sum(alpha) = {alpha_sum:.3g}), so the data are separable "
+            f"at best with a vanishing margin (points of different classes nearly coincide). "
+            f"Use a finite C (soft margin), e.g. C=1.0, or pass a larger max_iter.")
     if not converged and not stopped_by_callback:
         warnings.warn(
             f"SMO stopped after max_iter={limit} iterations with KKT violation "
