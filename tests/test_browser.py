@@ -29,6 +29,10 @@ KNOWN_NOISE = {
     # sphinx-thebe declares this constant in two inline scripts; the second
     # declaration throws, and nothing on the page uses Thebe (no launch button).
     "Identifier 'THEBE_JS_URL' has already been declared": "sphinx-thebe double declaration",
+    # pydata-sphinx-theme reports with console.error that no light/dark mode
+    # is stored yet (a first visit, as in every fresh browser context here),
+    # then uses "auto".
+    "Got invalid theme mode: . Resetting to auto.": "theme's first-visit colour mode",
 }
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -104,7 +108,7 @@ class Reader:
             const main = document.querySelector('article') || document.body;
             const copy = main.cloneNode(true);
             copy.querySelectorAll('mjx-container, pre, code, script, style, .highlight, '
-                                  + '.cell_input, .svmlib-widget, .MathJax_Preview')
+                                  + '.cell_input, .svmlib-widget, .MathJax_Preview, dt.sig')
                 .forEach(e => e.remove());
             const text = copy.textContent;
             const found = [];
@@ -157,74 +161,83 @@ def test_chapter_math_is_typeset_and_screenshot_saved(reader, stem):
     r.page.screenshot(path=str(SHOTS / f"{stem}.png"), full_page=True)
 
 
-# Move each control of each interactive figure and report which did not change
-# the image or the readout.  Ranges are moved with the keyboard, as a reader
-# without a mouse would.
-_MOVE_EACH_CONTROL = r"""async (root) => {
-    const img = root.querySelector('img.svmlib-frame');
-    const out = root.querySelector('.svmlib-readout');
-    const state = () => img.getAttribute('src') + '|' + out.innerHTML;
-    const dead = [];
-    const groups = root.querySelectorAll('.svmlib-control');
-    for (let i = 0; i < groups.length; i++) {
-        const g = groups[i];
-        const before = state();
+# The controls of one interactive figure, as the page offers them: for each,
+# how many settings it has and a function that sets it the way a reader would
+# (a range input moved, a menu changed, a Previous/Next button clicked).
+_CONTROLS_JS = r"""
+function svmlibControls(root) {
+    const groups = [...root.querySelectorAll('.svmlib-control')];
+    return groups.map((g, i) => {
         const range = g.querySelector('input[type=range]');
         const select = g.querySelector('select');
-        const next = g.querySelector('button[data-step="1"]');
-        const prev = g.querySelector('button[data-step="-1"]');
         let label = g.querySelector('label, .svmlib-label');
         label = label ? label.textContent : 'control ' + i;
         if (range) {
-            const up = parseInt(range.value) < parseInt(range.max);
-            range.focus();
-            range.dispatchEvent(new KeyboardEvent('keydown', {key: up ? 'ArrowRight' : 'ArrowLeft'}));
-            range.value = String(parseInt(range.value) + (up ? 1 : -1));
-            range.dispatchEvent(new Event('input', {bubbles: true}));
-        } else if (select) {
-            select.selectedIndex = (select.selectedIndex + 1) % select.options.length;
-            select.dispatchEvent(new Event('change', {bubbles: true}));
-        } else if (next) {
-            (next.disabled ? prev : next).click();
+            return {label, size: parseInt(range.max) + 1, set: k => {
+                range.value = String(k);
+                range.dispatchEvent(new Event('input', {bubbles: true})); }};
         }
-        if (state() === before) dead.push(label);
-    }
-    return {n: groups.length, dead: dead};
+        if (select) {
+            return {label, size: select.options.length, set: k => {
+                select.selectedIndex = k;
+                select.dispatchEvent(new Event('change', {bubbles: true})); }};
+        }
+        const prev = g.querySelector('button[data-step="-1"]');
+        const next = g.querySelector('button[data-step="1"]');
+        const home = () => { while (!prev.disabled) prev.click(); };
+        home();
+        let size = 1;
+        while (!next.disabled) { next.click(); size++; }
+        home();
+        return {label, size, set: k => { home(); for (let j = 0; j < k; j++) next.click(); }};
+    });
+}
+"""
+
+# Move each control from several settings of the others, and report the
+# controls that never changed the image or the readout.  (A control may do
+# nothing at one setting -- the learning rate before the first update, a
+# kernel's degree while the linear kernel is chosen -- but must somewhere.)
+_MOVE_EACH_CONTROL = "async (root) => {" + _CONTROLS_JS + r"""
+    const img = root.querySelector('img.svmlib-frame');
+    const out = root.querySelector('.svmlib-readout');
+    const state = () => img.getAttribute('src') + '|' + out.innerHTML;
+    const controls = svmlibControls(root);
+    const dead = [];
+    let seed = 7;
+    const random = n => { seed = (seed * 48271) % 2147483647; return seed % n; };
+    controls.forEach((c, i) => {
+        let alive = false;
+        for (let trial = 0; trial < 12 && !alive; trial++) {
+            controls.forEach((o, j) => { if (j !== i) o.set(trial === 0 ? 0 : random(o.size)); });
+            c.set(0);
+            const before = state();
+            c.set(c.size - 1);
+            alive = state() !== before;
+        }
+        if (!alive) dead.push(c.label);
+    });
+    return {n: controls.length, dead: dead};
 }"""
 
 # Try every setting of a widget exercise until its success message shows.
-_REACH_GOAL = r"""async (root) => {
-    const groups = [...root.querySelectorAll('.svmlib-control')];
-    const sizes = [], setters = [];
-    for (const g of groups) {
-        const range = g.querySelector('input[type=range]');
-        const select = g.querySelector('select');
-        if (range) {
-            sizes.push(parseInt(range.max) + 1);
-            setters.push(k => { range.value = String(k);
-                                range.dispatchEvent(new Event('input', {bubbles: true})); });
-        } else if (select) {
-            sizes.push(select.options.length);
-            setters.push(k => { select.selectedIndex = k;
-                                select.dispatchEvent(new Event('change', {bubbles: true})); });
-        } else {
-            const prev = g.querySelector('button[data-step="-1"]');
-            const next = g.querySelector('button[data-step="1"]');
-            while (!prev.disabled) prev.click();
-            let n = 1;
-            while (!next.disabled) { next.click(); n++; }
-            sizes.push(n);
-            setters.push(k => { while (!prev.disabled) prev.click();
-                                for (let j = 0; j < k; j++) next.click(); });
-        }
-    }
-    const total = sizes.reduce((a, b) => a * b, 1);
+_REACH_GOAL = "async (root) => {" + _CONTROLS_JS + r"""
+    const controls = svmlibControls(root);
+    const total = controls.reduce((a, c) => a * c.size, 1);
     for (let code = 0; code < total; code++) {
         let rest = code;
-        for (let i = 0; i < sizes.length; i++) { setters[i](rest % sizes[i]); rest = Math.floor(rest / sizes[i]); }
-        if (root.querySelector('.svmlib-success')) return {reached: true, tried: code + 1, total: total};
+        for (const c of controls) { c.set(rest % c.size); rest = Math.floor(rest / c.size); }
+        if (root.querySelector('.svmlib-success')) return {reached: true, tried: code + 1, total};
     }
-    return {reached: false, tried: total, total: total};
+    return {reached: false, tried: total, total};
+}"""
+
+# Ranges must answer the keyboard too: focus one and press an arrow key.
+_KEYBOARD_RANGE = r"""(root) => {
+    const range = root.querySelector('input[type=range]');
+    if (!range) return null;
+    range.focus();
+    return document.activeElement === range ? range.id : null;
 }"""
 
 
@@ -243,6 +256,13 @@ def test_interactive_figures_respond_and_goals_are_reachable(reader, stem):
             "(root) => [...root.querySelectorAll('input, select')].every("
             "c => c.id && root.querySelector('label[for=\"' + c.id + '\"]'))")
         assert labels, f"{stem}: interactive figure {k + 1} has a control without a label"
+        range_id = root.evaluate(_KEYBOARD_RANGE)
+        if range_id is not None:
+            value = r.page.eval_on_selector(f"#{range_id}", "e => e.value")
+            maximum = r.page.eval_on_selector(f"#{range_id}", "e => e.max")
+            r.page.keyboard.press("ArrowLeft" if value == maximum else "ArrowRight")
+            after = r.page.eval_on_selector(f"#{range_id}", "e => e.value")
+            assert after != value, f"{stem}: figure {k + 1}: the range does not answer the arrow keys"
         if root.query_selector(".svmlib-goal"):
             n_goals += 1
             result = root.evaluate(_REACH_GOAL)
