@@ -39,7 +39,7 @@ unit: $(STAMP)
 
 nbval: $(STAMP)
 	$(BIN)/pytest -q -n $(JOBS) --dist loadscope --nbval --nbval-current-env \
-		--nbval-sanitize-with tests/nbval_sanitize.cfg -p no:randomly $(NB)
+		--nbval-sanitize-with tests/nbval_sanitize.cfg $(NB)
 
 browser: $(STAMP)
 	$(BIN)/pytest -q tests -m browser
