@@ -1,7 +1,7 @@
 """Multiclass classification from binary classifiers: one-vs-rest and one-vs-one.
 
 An SVM separates two classes.  For ``K`` classes the two classic reductions
-(Book: (ch-multiclass)) are
+(Book: chapter 09, (eq-mc-ovr-argmax) and (eq-mc-ovo-votes)) are
 
 * **one-vs-rest** (:class:`OneVsRestClassifier`): ``K`` binary problems,
   "class k" against "all the others"; predict the class whose classifier

@@ -1,10 +1,10 @@
 """Objectives and optimality measures of the support vector machine.
 
-The soft-margin primal problem (the hard margin is ``C = inf``) is
+The soft-margin primal problem (the hard margin is ``C = inf``) is::
 
     minimize over w, b    1/2 ||w||^2 + C sum_i max(0, 1 - y_i (<w, x_i> + b))
 
-and its dual, written as a minimization as LIBSVM does, is
+and its dual, written as a minimization as LIBSVM does, is::
 
     minimize over alpha   1/2 alpha^T Q alpha - 1^T alpha
     subject to            y^T alpha = 0,   0 <= alpha_i <= C,
@@ -59,7 +59,7 @@ def dual_objective(alpha, Q):
 
     This is the function the book maximizes; solvers minimize ``-D``.
 
-    Book: (eq-dual-soft).
+    Book: (eq-dual-hard), (eq-soft-dual).
 
     Parameters
     ----------
@@ -82,7 +82,7 @@ def hinge_loss(y, scores):
 
     It is the slack ``xi_i`` of sample ``i`` at the decision values ``f``.
 
-    Book: (eq-hinge).
+    Book: (eq-soft-hinge).
 
     Parameters
     ----------
@@ -115,7 +115,7 @@ def primal_objective(w, b, X, y, C):
     For ``C = inf`` (hard margin) the value is ``1/2 ||w||^2`` when every
     constraint ``y_i (<w, x_i> + b) >= 1`` holds (to 1e-9) and ``inf`` otherwise.
 
-    Book: (eq-primal-soft).
+    Book: (eq-soft-primal); (eq-hmd-primal) for ``C = inf``.
 
     Parameters
     ----------
@@ -216,7 +216,7 @@ def kkt_violations(alpha, b, K, y, C, atol=1e-8):
     """Per-point residuals of the KKT conditions of the soft-margin SVM.
 
     With margins ``m_i = y_i f(x_i)`` the conditions are, case by case
-    (book: (eq-kkt-cases)):
+    (Book: (eq-soft-kkt-cases)):
 
     * ``alpha_i = 0``      requires ``m_i >= 1``: residual ``max(0, 1 - m_i)``;
     * ``0 < alpha_i < C``  requires ``m_i = 1``:  residual ``|m_i - 1|``;

@@ -1,16 +1,17 @@
 """The primal route: Pegasos, stochastic sub-gradient descent on the hinge form.
 
-The soft-margin SVM is the unconstrained problem (Book: (eq-hinge-form))::
+The soft-margin SVM is the unconstrained problem (Book: (eq-soft-hinge-form))::
 
     minimize over w, b   1/2 ||w||^2 + C sum_i max(0, 1 - y_i (<w, x_i> + b)).
 
 Dividing by ``n C`` and writing ``lam = 1 / (n C)`` gives the same minimizer
-as the "loss + regularizer" form of Pegasos :cite:`shalevshwartz2011`::
+as the "loss + regularizer" form of Pegasos :cite:`shalevshwartz2011`
+(Book: (eq-soft-regularized))::
 
     minimize   lam/2 ||w||^2 + (1/n) sum_i max(0, 1 - y_i (<w, x_i> + b)).
 
 Pegasos takes at step ``t`` a mini-batch ``A_t``, the step size
-``eta_t = 1 / (lam t)``, and the sub-gradient step (Book: (eq-pegasos-step))::
+``eta_t = 1 / (lam t)``, and the sub-gradient step (Book: (eq-soft-pegasos-step))::
 
     w <- (1 - eta_t lam) w + (eta_t / |A_t|) sum_{i in A_t, y_i f(x_i) < 1} y_i x_i,
 

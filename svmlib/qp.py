@@ -10,7 +10,7 @@ states its generic QP once above its ``Solver`` class)::
 with ``Q[i, j] = y_i y_j K[i, j]``.  ``C = np.inf`` is the hard margin (only
 ``alpha_i >= 0``).  Its gradient is ``grad = Q alpha - 1``.  The book states
 the same problem as the maximization of ``D(alpha) = -f(alpha)``
-(Book: (eq-dual-hard), (eq-dual-soft)).
+(Book: (eq-dual-hard), (eq-soft-dual), (eq-smo-dual)).
 
 :func:`solve_dual_slsqp` hands the problem to a general-purpose solver
 (SciPy's SLSQP, :cite:`kraft1988`).  It builds the dense ``n x n`` matrix and
@@ -39,7 +39,14 @@ __all__ = [
     "check_separable",
     "check_dual_inputs",
     "NotSeparableError",
+    "LP_CHECK_MAX_N",
 ]
+
+
+#: The kernel-space feasibility LP has n + 1 unknowns and a dense n x (n + 1)
+#: matrix; above this many points it is skipped (about a second at n = 1000)
+#: and SMO's divergence guard detects a hard margin without solution instead.
+LP_CHECK_MAX_N = 1000
 
 
 class NotSeparableError(ValueError):
@@ -161,7 +168,7 @@ def compute_intercept(alpha, grad, y, C, atol=0.0):
     if there is none it takes the midpoint of the interval of feasible
     ``b`` allowed by the multipliers at the bounds.
 
-    Book: (eq-bias-average).
+    Book: (eq-bias-average), (eq-soft-bias).
 
     Parameters
     ----------
@@ -234,7 +241,7 @@ def solve_dual_slsqp(K, y, C=np.inf, tol=1e-10, max_iter=1000, sv_threshold=1e-8
                      check_feasible=True):
     """Solve the SVM dual with a general-purpose QP solver (SciPy's SLSQP).
 
-    The problem is (Book: (eq-dual-soft); ``C = inf`` gives (eq-dual-hard))::
+    The problem is (Book: (eq-soft-dual); ``C = inf`` gives (eq-dual-hard))::
 
         minimize  1/2 alpha^T Q alpha - 1^T alpha
         s.t.      y^T alpha = 0,  0 <= alpha_i <= C,    Q = (y y^T) * K,

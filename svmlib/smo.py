@@ -1,18 +1,20 @@
 """Sequential minimal optimization (SMO) for the SVM dual, as in LIBSVM.
 
-The problem (Book: (eq-dual-soft); ``C = inf`` is the hard margin)::
+The problem (Book: (eq-smo-dual); ``C = inf`` is the hard margin)::
 
     minimize over alpha   f(alpha) = 1/2 alpha^T Q alpha - 1^T alpha
     subject to            y^T alpha = 0,   0 <= alpha_t <= C,
 
-with ``Q[s, t] = y_s y_t K[s, t]`` and gradient ``grad = Q alpha - 1``.
+with ``Q[s, t] = y_s y_t K[s, t]`` and gradient ``grad = Q alpha - 1``
+(Book: (eq-smo-gradient)).
 
 **The working-set rule, in words.**  Because of ``y^T alpha = 0`` no single
 multiplier can move alone; SMO moves two at a time (Book: (eq-smo-pair)).
 ``alpha_t`` may move in the direction ``y_t`` if ``t`` is in
 ``I_up = {t : alpha_t < C, y_t = +1  or  alpha_t > 0, y_t = -1}`` and in the
 direction ``-y_t`` if ``t`` is in ``I_low`` (the same with the signs of
-``y_t`` swapped).  With ``score_t = -y_t grad_t``:
+``y_t`` swapped; Book: (eq-smo-index-sets)).  With ``score_t = -y_t grad_t``
+(Book: (eq-smo-score)):
 
 1. ``i`` is the index in ``I_up`` with the largest score ``m(alpha)``
    (the most violating "up" variable);
@@ -20,17 +22,18 @@ direction ``-y_t`` if ``t`` is in ``I_low`` (the same with the signs of
    violate optimality together with ``i``), ``j`` is the one whose pair
    update decreases ``f`` the most, ``(m - score_t)^2 / a_it`` with the
    curvature ``a_it = K_ii + K_tt - 2 K_it`` (a second-order step, replaced
-   by the guard ``TAU`` when it is not positive);
+   by the guard ``TAU`` when it is not positive; Book: (eq-smo-wss2));
 3. the pair ``(alpha_i, alpha_j)`` is minimized exactly along the
    constraint line and clipped to the box (:func:`analytic_pair_update`);
-4. ``grad`` changes by ``Q[:, i] d_i + Q[:, j] d_j``.
+4. ``grad`` changes by ``Q[:, i] d_i + Q[:, j] d_j`` (Book: (eq-smo-grad-update)).
 
 It stops when the maximal KKT violation ``m(alpha) - M(alpha)``, with
 ``M(alpha) = min_{t in I_low} score_t``, is at most ``tol``
 (Book: (eq-smo-stopping)).  This is WSS 2 of Fan, Chen and Lin (2005)
 :cite:`fan2005`, the rule of LIBSVM :cite:`chang2011`;
 ``selection="first_order"`` takes instead the maximal violating pair
-(``j`` = argmin of the score over ``I_low``, :cite:`keerthi2001`).
+(``j`` = argmin of the score over ``I_low``, :cite:`keerthi2001`;
+Book: (eq-smo-wss1)).
 
 **Kernel rows.**  Only rows ``Q[i]`` and ``Q[j]`` are needed per iteration.
 They are computed on demand and kept in an LRU cache bounded by
@@ -59,7 +62,7 @@ from sklearn.exceptions import ConvergenceWarning
 
 from ._validation import check_array, check_option, check_positive
 from .objectives import max_kkt_violation
-from .qp import (NOT_SEPARABLE_MESSAGE, NotSeparableError, SolverResult,
+from .qp import (LP_CHECK_MAX_N, NOT_SEPARABLE_MESSAGE, NotSeparableError, SolverResult,
                  check_dual_inputs, check_separable, compute_intercept)
 
 __all__ = ["solve_dual_smo", "analytic_pair_update", "KernelRowCache", "TAU"]
@@ -76,7 +79,11 @@ TAU = 1e-12
 HARD_MARGIN_LIMIT = 1e8
 
 LOWER, UPPER, FREE = 0, 1, 2
-_BLOCK_ELEMENTS = 2**22  # size of the temporary blocks of kernel values (32 MB)
+# Temporary blocks of kernel values hold at most 2**22 values (32 MB), or 2**20
+# (8 MB) when n > 4096, where memory matters more than the speed of big blocks.
+_BLOCK_ELEMENTS = 2**22
+_BLOCK_ELEMENTS_LARGE_N = 2**20
+_LARGE_N = 4096
 
 
 def analytic_pair_update(alpha_i, alpha_j, y_i, y_j, grad_i, grad_j, Q_ii, Q_jj, Q_ij, C):
@@ -212,9 +219,10 @@ class KernelRowCache:
             self.used += new_length - row.shape[0]
 
 
-def _blocks(n_rows, n_cols):
-    """Row blocks that keep temporary kernel blocks below 32 MB."""
-    step = max(1, _BLOCK_ELEMENTS // max(1, n_cols))
+def _blocks(n_rows, n_cols, n=0):
+    """Row slices that keep a temporary (rows x n_cols) block small (see _BLOCK_ELEMENTS)."""
+    elements = _BLOCK_ELEMENTS_LARGE_N if n > _LARGE_N else _BLOCK_ELEMENTS
+    step = max(1, elements // max(1, n_cols))
     return [slice(s, min(s + step, n_rows)) for s in range(0, n_rows, step)]
 
 
@@ -240,8 +248,10 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     X : array-like of shape (n_samples, n_features), default=None
         Training points, when ``K_or_kernel`` is a kernel function.
     max_iter : int, default=-1
-        Iteration limit; ``-1`` (or None) means LIBSVM's
-        ``max(10_000_000, 100 n)``.  Reaching it gives a ConvergenceWarning.
+        Iteration limit; ``-1`` (or None) means ``max(1_000_000, 100 n)``
+        (LIBSVM allows 10,000,000, but a NumPy iteration costs some 30
+        microseconds, so that would be minutes).  Reaching it gives a
+        ConvergenceWarning; badly scaled features are the usual cause.
         For the hard margin the default is ``max(100_000, 100 n)``, and
         reaching it raises :class:`~svmlib.qp.NotSeparableError`.
     cache_size : float, default=200
@@ -263,7 +273,7 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         Store those dicts in ``result.trace`` (for small problems: one copy
         of ``alpha`` per iteration).
     check_feasible : bool, default=True
-        For ``C = inf`` and a Gram matrix with at most 3,000 rows, first
+        For ``C = inf`` and a Gram matrix with at most 1,000 rows, first
         check with a linear program that the data are separable.  In any
         case, multipliers that grow beyond ``1e12`` stop the solver with
         :class:`~svmlib.qp.NotSeparableError`.
@@ -299,7 +309,7 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     n = y.shape[0]
     default_limit = max_iter is None or max_iter < 0
     if default_limit:
-        limit = max(100_000 if np.isinf(C) else 10_000_000, 100 * n)
+        limit = max(100_000 if np.isinf(C) else 1_000_000, 100 * n)
     else:
         limit = int(max_iter)
 
@@ -313,9 +323,11 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         diag = np.diagonal(K).copy()
     else:
         diag = np.empty(n)
-        for rows in _blocks(n, 1024):
+        step = 256 if n > _LARGE_N else _LARGE_N    # K[t, t] from diagonal blocks
+        for start in range(0, n, step):
+            rows = slice(start, min(start + step, n))
             diag[rows] = np.diagonal(kernel(X[rows], X[rows]))
-    if np.isinf(C) and check_feasible and K is not None and n <= 3000:
+    if np.isinf(C) and check_feasible and K is not None and n <= LP_CHECK_MAX_N:
         check_separable(y, K=K, where=" in the kernel's feature space")
 
     # ----- working arrays, in working order (active set = prefix 0:active_size)
@@ -348,19 +360,26 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
                            else cache_size / 2)
 
     def set_status(t):
-        """Refresh alpha_status and the index-set masks of position t."""
-        a_t = alpha[t]
+        """Refresh alpha_status and the index-set masks of position t.
+
+        Returns the old and the new status.
+        """
+        a_t = alpha.item(t)
+        old_status = alpha_status.item(t)
         status = UPPER if a_t >= C else (LOWER if a_t <= 0 else FREE)
+        if status == old_status:
+            return old_status, status
         alpha_status[t] = status
         can_increase = status != UPPER
         can_decrease = status != LOWER
-        if positive[t]:
+        if positive.item(t):
             in_up, in_low = can_increase, can_decrease
         else:
             in_up, in_low = can_decrease, can_increase
         up_offset[t] = 0.0 if in_up else -np.inf
         low_offset[t] = 0.0 if in_low else np.inf
         low_indicator[t] = 1.0 if in_low else 0.0
+        return old_status, status
 
     def reconstruct_gradient(active_size):
         """Rebuild grad of the inactive positions: grad_bar - 1 + free part."""
@@ -372,7 +391,7 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         if free.size == 0:
             return
         coef = alpha[free] * y_work[free]
-        for rows in _blocks(inactive.size, free.size):
+        for rows in _blocks(inactive.size, free.size, n):
             part = inactive[rows]
             if K is not None:
                 K_block = K[np.ix_(order[part], order[free])]
@@ -419,42 +438,44 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     alpha_sum = 0.0
     alpha_sum_limit = (HARD_MARGIN_LIMIT / max(float(diag.max()), 1e-300) if np.isinf(C)
                        else np.inf)
-    score_buffer = np.empty(n)
-    work_b = np.empty(n)
-    work_a = np.empty(n)
+    score_buffer, up_buffer, low_buffer = np.empty(n), np.empty(n), np.empty(n)
+    work_b, work_a = np.empty(n), np.empty(n)
+
+    def scores(A):
+        """score_t = -y_t grad_t on the active set, and its I_up / I_low versions.
+
+        Returns (score, up_scores, low_scores); outside I_up (I_low) the
+        entries of up_scores (low_scores) are -inf (+inf).
+        """
+        score = np.multiply(neg_y[:A], grad[:A], out=score_buffer[:A])
+        up_scores = np.add(score, up_offset[:A], out=up_buffer[:A])
+        low_scores = np.add(score, low_offset[:A], out=low_buffer[:A])
+        return score, up_scores, low_scores
 
     while iteration < limit:
         A = active_size
-        score = score_buffer[:A]
-        np.multiply(neg_y[:A], grad[:A], out=score)
         # ---- shrinking, every min(n, 1000) iterations
         counter -= 1
         if counter == 0:
             counter = min(n, 1000)
             if shrinking:
-                up_scores = score + up_offset[:A]
-                gmax = float(up_scores.max())
-                m_low = float((score + low_offset[:A]).min())
+                score, up_scores, low_scores = scores(A)
+                gmax, m_low = up_scores.max(), low_scores.min()
                 if not unshrunk and gmax - m_low <= 10 * tol:
                     unshrunk = True
                     reconstruct_gradient(A)
                     active_size = A = n
-                    score = score_buffer[:A]
-                    np.multiply(neg_y, grad, out=score)
-                    gmax = float((score + up_offset).max())
-                    m_low = float((score + low_offset).min())
+                    score, up_scores, low_scores = scores(A)
+                    gmax, m_low = up_scores.max(), low_scores.min()
                 new_size = do_shrinking(A, gmax, m_low)
                 if new_size != A:
                     shrink_events += 1
                     active_size = A = new_size
-                    score = score_buffer[:A]
-                    np.multiply(neg_y[:A], grad[:A], out=score)
-        # ---- working-set selection: i, and the stopping rule
-        up_scores = score + up_offset[:A]
-        i = int(np.argmax(up_scores))
-        gmax = up_scores[i]
-        low_scores = score + low_offset[:A]
-        violation = gmax - low_scores.min()
+        # ---- working-set selection: i = argmax over I_up, and the stopping rule
+        score, up_scores, low_scores = scores(A)
+        i = up_scores.argmax()
+        gmax = up_scores.item(i)                          # m(alpha)
+        violation = gmax - low_scores.min()               # m(alpha) - M(alpha)
         if violation <= tol:
             if A == n:
                 converged = True
@@ -462,68 +483,63 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
             # Optimal on the active set: rebuild the whole gradient and check all.
             reconstruct_gradient(A)
             active_size = A = n
-            score = score_buffer
-            np.multiply(neg_y, grad, out=score)
-            up_scores = score + up_offset
-            i = int(np.argmax(up_scores))
-            gmax = up_scores[i]
-            low_scores = score + low_offset
+            score, up_scores, low_scores = scores(A)
+            i = up_scores.argmax()
+            gmax = up_scores.item(i)
             violation = gmax - low_scores.min()
             if violation <= tol:
                 converged = True
                 break
             counter = 1  # shrink again at the next iteration
-        Q_i = cache.get(order[i], A)
+        Q_i = cache.get(order.item(i), A)
+        y_i = y_work.item(i)
         # ---- working-set selection: j
         if selection == "first_order":
-            j = int(np.argmin(low_scores))
+            j = low_scores.argmin()
         else:
-            b_vec = work_b[:A]
-            np.subtract(gmax, score, out=b_vec)          # m - score_t
+            # Decrease of f for the pair (i, t): (m - score_t)^2 / a_it, t in I_low.
+            b_vec = np.subtract(gmax, score, out=work_b[:A])       # m - score_t
             np.maximum(b_vec, 0.0, out=b_vec)
-            b_vec *= low_indicator[:A]                   # only t in I_low
-            a_vec = work_a[:A]
-            np.multiply(y_work[:A], Q_i, out=a_vec)      # y_t Q_it = y_i K_it
-            a_vec *= -2.0 * y_work[i]
+            b_vec *= low_indicator[:A]
+            a_vec = np.multiply(y_work[:A], Q_i, out=work_a[:A])   # y_t Q_it = y_i K_it
+            a_vec *= -2.0 * y_i
             a_vec += QD[:A]
-            a_vec += QD[i]                               # K_ii + K_tt - 2 K_it
+            a_vec += QD.item(i)                                    # K_ii + K_tt - 2 K_it
             np.maximum(a_vec, TAU, out=a_vec)
             b_vec *= b_vec
             b_vec /= a_vec
-            j = int(np.argmax(b_vec))
-        Q_j = cache.get(order[j], A)
+            j = b_vec.argmax()
+        Q_j = cache.get(order.item(j), A)
         # ---- the pair update
-        old_i, old_j = alpha[i], alpha[j]
-        new_i, new_j = analytic_pair_update(old_i, old_j, y_work[i], y_work[j], grad[i],
-                                            grad[j], QD[i], QD[j], Q_i[j], C)
+        old_i, old_j = alpha.item(i), alpha.item(j)
+        new_i, new_j = analytic_pair_update(old_i, old_j, y_i, y_work.item(j), grad.item(i),
+                                            grad.item(j), QD.item(i), QD.item(j),
+                                            Q_i.item(j), C)
         alpha[i], alpha[j] = new_i, new_j
         d_i, d_j = new_i - old_i, new_j - old_j
         # ---- the gradient update on the active set
         if d_i != 0.0:
-            np.multiply(Q_i, d_i, out=work_b[:A])
-            grad[:A] += work_b[:A]
+            grad[:A] += np.multiply(Q_i, d_i, out=work_b[:A])
         if d_j != 0.0:
-            np.multiply(Q_j, d_j, out=work_b[:A])
-            grad[:A] += work_b[:A]
-        # ---- alpha_status and grad_bar
-        for t, old in ((i, old_i), (j, old_j)):
-            was_upper = alpha_status[t] == UPPER
-            set_status(t)
-            is_upper = alpha_status[t] == UPPER
-            if shrinking and was_upper != is_upper:
-                row = cache.get(order[t], n)
+            grad[:A] += np.multiply(Q_j, d_j, out=work_b[:A])
+        # ---- alpha_status, and grad_bar when a multiplier reaches or leaves C
+        for t in (i, j):
+            old_status, status = set_status(t)
+            is_upper = status == UPPER
+            if shrinking and (old_status == UPPER) != is_upper:
+                row = cache.get(order.item(t), n)
                 grad_bar += (C if is_upper else -C) * row
         iteration += 1
         alpha_sum += d_i + d_j
         if alpha_sum > alpha_sum_limit:
             raise NotSeparableError(NOT_SEPARABLE_MESSAGE.format(
-                where=f" in practice (the multipliers diverge: sum(alpha) = {alpha_sum:.3g} after "
-                      f"{iteration} iterations, a margin below 1e-4 of the data's size)",
+                where=f" in practice (the multipliers diverge: sum(alpha) = {alpha_sum:.3g} "
+                      f"after {iteration} iterations, a margin below 1e-4 of the data's size)",
                 kernel_hint=" or a more flexible kernel"))
         if trace is not None or callback is not None:
             alpha_original = np.empty(n)
             alpha_original[order] = alpha
-            step = {"iteration": iteration, "i": int(order[i]), "j": int(order[j]),
+            step = {"iteration": iteration, "i": order.item(i), "j": order.item(j),
                     "alpha": alpha_original, "violation": float(violation)}
             if trace is not None:
                 trace.append(step)

@@ -4,7 +4,7 @@
 with the same parameters, and stores its solution in the same layout, so the
 two can be compared attribute by attribute:
 
-* two classes: one dual problem (Book: (eq-dual-soft)); the class
+* two classes: one dual problem (Book: (eq-soft-dual)); the class
   ``classes_[1]`` plays ``y = +1``, so ``decision_function(X) > 0`` predicts
   ``classes_[1]``;
 * ``k >= 3`` classes: one-vs-one, ``k (k - 1) / 2`` binary problems, one per
@@ -18,6 +18,7 @@ The multipliers come from :func:`svmlib.smo.solve_dual_smo` (default) or
 
 import warnings
 from itertools import combinations
+from numbers import Real
 
 import numpy as np
 import scipy.sparse
@@ -28,7 +29,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from . import kernels as _kernels
 from ._validation import check_array, check_int, check_option, check_positive, check_X_y
-from .qp import check_separable, solve_dual_slsqp
+from .qp import LP_CHECK_MAX_N, check_separable, solve_dual_slsqp
 from .smo import solve_dual_smo
 
 __all__ = ["SVC", "ovr_decision_from_ovo"]
@@ -73,8 +74,8 @@ class SVC(ClassifierMixin, BaseEstimator):
     Parameters
     ----------
     C : float, default=1.0
-        Penalty of the slack (Book: (eq-primal-soft)); ``> 0`` or ``np.inf``
-        for the hard margin (Book: (eq-primal-hard)).
+        Penalty of the slack (Book: (eq-soft-primal)); ``> 0`` or ``np.inf``
+        for the hard margin (Book: (eq-hmd-primal)).
     kernel : {"linear", "poly", "rbf", "precomputed"} or callable, default="rbf"
         A callable ``k(X, Z)`` must return an ndarray of shape (n_X, n_Z).
         With ``"precomputed"``, ``fit`` takes the Gram matrix of shape
@@ -158,7 +159,7 @@ class SVC(ClassifierMixin, BaseEstimator):
                   hint="Use max_iter=-1 for no explicit limit.")
         check_positive(self.cache_size, "cache_size", hint="Use cache_size=200 (megabytes).")
         check_option(self.decision_function_shape, "decision_function_shape", ("ovr", "ovo"))
-        if not isinstance(self.coef0, (int, float)) or isinstance(self.coef0, bool) \
+        if not isinstance(self.coef0, Real) or isinstance(self.coef0, bool) \
                 or not np.isfinite(self.coef0):
             raise ValueError(f"coef0 must be a finite number; got coef0={self.coef0!r}. "
                              f"Use coef0=0.0.")
@@ -315,13 +316,13 @@ class SVC(ClassifierMixin, BaseEstimator):
         K = None
         if precomputed:
             K = X_sub
-        elif self.solver == "slsqp" or (np.isinf(C) and idx.shape[0] <= 3000
+        elif self.solver == "slsqp" or (np.isinf(C) and idx.shape[0] <= LP_CHECK_MAX_N
                                         and self.kernel != "linear"):
             K = np.asarray(kernel(X_sub, X_sub), dtype=np.float64)
         if np.isinf(C):
             if self.kernel == "linear":
                 check_separable(y_pm, X=X_sub)
-            elif K is not None and idx.shape[0] <= 3000:
+            elif K is not None and idx.shape[0] <= LP_CHECK_MAX_N:
                 check_separable(y_pm, K=K, where=" in the kernel's feature space")
         max_iter = None if self.max_iter == -1 else self.max_iter
         if self.solver == "slsqp":

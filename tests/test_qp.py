@@ -5,7 +5,7 @@ import pytest
 
 from svmlib import datasets
 from svmlib.kernels import rbf
-from svmlib.objectives import duality_gap, kernel_matrix_Q, kkt_violations, primal_objective
+from svmlib.objectives import duality_gap, kkt_violations, primal_objective
 from svmlib.qp import NotSeparableError, check_separable, compute_intercept, solve_dual_slsqp
 
 

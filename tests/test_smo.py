@@ -1,6 +1,5 @@
 """Tests of SMO (svmlib.smo) against the theory and against the SLSQP route."""
 
-import warnings
 
 import numpy as np
 import pytest
@@ -9,7 +8,7 @@ from hypothesis import strategies as st
 from sklearn.exceptions import ConvergenceWarning
 
 from svmlib import datasets, kernels
-from svmlib.objectives import duality_gap, kernel_matrix_Q, kkt_violations, primal_objective
+from svmlib.objectives import duality_gap, kkt_violations, primal_objective
 from svmlib.qp import NotSeparableError, solve_dual_slsqp
 from svmlib.smo import TAU, KernelRowCache, analytic_pair_update, solve_dual_smo
 
