@@ -39,7 +39,7 @@ Book: (eq-smo-wss1)).
 They are computed on demand and kept in an LRU cache bounded by
 ``cache_size`` megabytes (:class:`KernelRowCache`), so the ``n x n`` matrix
 is never built for large ``n`` (20,000 points would need 3.2 GB).  When the
-whole Gram matrix fits in half the cache it is computed up front in blocks
+whole Gram matrix fits in the cache it is computed up front in blocks
 (``precompute_kernel="auto"``): one matrix product is much faster than
 ``n`` separate rows.
 
@@ -207,10 +207,12 @@ class KernelRowCache:
         ``k``.  A row stays if its first ``keep_length`` positions in the new
         order were computed; it keeps the longest valid prefix.
         """
+        # A row of length L stays valid up to the first new position whose old
+        # position is >= L: the first k with max(new_to_old[:k + 1]) >= L.
+        running_max = np.maximum.accumulate(new_to_old)
         for index in list(self.rows):
             row, length = self.rows[index]
-            valid = new_to_old[:length] < length
-            new_length = length if valid.all() else int(np.argmin(valid))
+            new_length = min(length, int(np.searchsorted(running_max, length)))
             if new_length < keep_length:
                 del self.rows[index]
                 self.used -= row.shape[0]
@@ -263,7 +265,7 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         violating pair.
     precompute_kernel : {"auto", True, False}, default="auto"
         With a kernel function: compute the whole Gram matrix up front
-        (``"auto"``: when it takes at most half of ``cache_size``).
+        (``"auto"``: when it takes at most ``cache_size``).
     callback : callable, default=None
         Called after every pair update with a dict ``{"iteration", "i",
         "j", "alpha", "violation"}`` (original indices, a copy of alpha of
@@ -313,8 +315,9 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     else:
         limit = int(max_iter)
 
+    gram_mb = n * n * 8 / 2**20
     if kernel is not None:
-        fits = n * n * 8 <= cache_size * 2**20 / 2
+        fits = gram_mb <= cache_size
         if precompute_kernel is True or (precompute_kernel == "auto" and fits):
             K = np.empty((n, n))
             for rows in _blocks(n, n):
@@ -356,8 +359,12 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
                                 dtype=np.float64)[0]
             return (y[index] * y_work[start:stop]) * values
 
-    cache = KernelRowCache(compute_row, cache_size if kernel is None or K is None
-                           else cache_size / 2)
+    # A Gram matrix computed here counts against the cache; what is left holds
+    # rows of Q (at least two rows are always kept).
+    row_budget = cache_size
+    if kernel is not None and K is not None:
+        row_budget = max(cache_size - gram_mb, 0.0)
+    cache = KernelRowCache(compute_row, row_budget)
 
     def set_status(t):
         """Refresh alpha_status and the index-set masks of position t.

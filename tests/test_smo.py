@@ -152,6 +152,15 @@ def test_large_problem_never_builds_the_full_matrix():
     assert_kkt(result, K, y.astype(float), 1.0, tol=1e-3)
 
 
+def test_gram_matrix_is_precomputed_only_when_it_fits_the_cache():
+    X, y = datasets.moons(400, random_state=1)          # Gram matrix: 1.22 MB
+    kernel = kernels.get_kernel("rbf", gamma=2.0)
+    small = solve_dual_smo(kernel, y, C=1.0, X=X, cache_size=1.0)
+    large = solve_dual_smo(kernel, y, C=1.0, X=X, cache_size=2.0)
+    assert not small.info["kernel_precomputed"] and large.info["kernel_precomputed"]
+    assert small.objective == pytest.approx(large.objective, rel=1e-10)
+
+
 def test_kernel_row_cache_is_lru_and_bounded():
     computed = []
 
