@@ -596,7 +596,7 @@ def plot_slack(model, X, y, ax=None, annotate=False, tol=1e-9):
     """Draw each point's slack ξᵢ = max(0, 1 − yᵢ h(xᵢ)) as a grey segment.
 
     The segment runs from xᵢ to the nearest point of its own margin plane
-    yᵢ h(x) = 1, so its length is ξᵢ / ‖w‖.  Book: (eq-slack).
+    yᵢ h(x) = 1, so its length is ξᵢ / ‖w‖.  Book: (eq-soft-slack-distance).
 
     Parameters
     ----------
