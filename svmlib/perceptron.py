@@ -79,7 +79,45 @@ def _warn_not_converged(model, n_mistakes):
     )
 
 
-class Perceptron(ClassifierMixin, BaseEstimator):
+class _SignClassifier(ClassifierMixin):
+    """``predict`` and ``score`` for a binary classifier with a score h(x).
+
+    Both perceptrons predict ``classes_[1]`` where ``decision_function`` is
+    positive and ``classes_[0]`` elsewhere (a point on the boundary counts as
+    the first class, as in scikit-learn).
+    """
+
+    def predict(self, X):
+        """Predict ``classes_[1]`` where ``h(x) > 0`` and ``classes_[0]`` elsewhere.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+        """
+        scores = self.decision_function(X)      # checks that the model is fitted
+        return self.classes_[(scores > 0).astype(int)]
+
+    def score(self, X, y, sample_weight=None):
+        """The accuracy: the fraction of rows of ``X`` predicted as ``y``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), default=None
+
+        Returns
+        -------
+        float
+        """
+        return super().score(X, y, sample_weight=sample_weight)
+
+
+class Perceptron(_SignClassifier, BaseEstimator):
     """Rosenblatt's perceptron for two classes.
 
     Book: (eq-perceptron-update).
@@ -260,37 +298,9 @@ class Perceptron(ClassifierMixin, BaseEstimator):
         X = check_same_n_features(check_array(X, "X"), self.n_features_in_)
         return X @ self.coef_[0] + self.intercept_[0]
 
-    def predict(self, X):
-        """Predict ``classes_[1]`` where ``h(x) > 0`` and ``classes_[0]`` elsewhere.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        ndarray of shape (n_samples,)
-        """
-        scores = self.decision_function(X)      # checks that the model is fitted
-        return self.classes_[(scores > 0).astype(int)]
-
-    def score(self, X, y, sample_weight=None):
-        """The accuracy: the fraction of rows of ``X`` predicted as ``y``.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-        y : array-like of shape (n_samples,)
-        sample_weight : array-like of shape (n_samples,), default=None
-
-        Returns
-        -------
-        float
-        """
-        return super().score(X, y, sample_weight=sample_weight)
 
 
-class KernelPerceptron(ClassifierMixin, BaseEstimator):
+class KernelPerceptron(_SignClassifier, BaseEstimator):
     """The perceptron in dual form, with a kernel.
 
     It keeps a mistake count ``c_i`` per training point and scores
@@ -442,28 +452,3 @@ class KernelPerceptron(ClassifierMixin, BaseEstimator):
             return np.full(X.shape[0], self.intercept_[0])
         K = np.asarray(self.kernel_(X, self.support_vectors_), dtype=np.float64)
         return K @ self.dual_coef_[0] + self.intercept_[0]
-
-    def predict(self, X):
-        """Predict ``classes_[1]`` where ``h(x) > 0`` and ``classes_[0]`` elsewhere.
-
-        Returns
-        -------
-        ndarray of shape (n_samples,)
-        """
-        scores = self.decision_function(X)      # checks that the model is fitted
-        return self.classes_[(scores > 0).astype(int)]
-
-    def score(self, X, y, sample_weight=None):
-        """The accuracy: the fraction of rows of ``X`` predicted as ``y``.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-        y : array-like of shape (n_samples,)
-        sample_weight : array-like of shape (n_samples,), default=None
-
-        Returns
-        -------
-        float
-        """
-        return super().score(X, y, sample_weight=sample_weight)
