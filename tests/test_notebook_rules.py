@@ -97,3 +97,19 @@ def test_recorded_in_one_fresh_run(path):
               for output in cell.get("outputs", [])
               if output["output_type"] == "error"]
     assert not errors, f"{path.name}: code cells {errors} stored an error"
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_glued_numbers_can_be_formatted(path):
+    # {glue:text}`name:.1f` formats the glued text/plain; NumPy 2 scalars print
+    # as "np.float64(...)", which the book build cannot format: glue float(x).
+    for k, cell in enumerate(code_cells(path)):
+        for output in cell.get("outputs", []):
+            if "scrapbook" not in output.get("metadata", {}):
+                continue
+            for key, value in output.get("data", {}).items():
+                if key.endswith("text/plain"):
+                    text = "".join(value)
+                    assert not text.startswith("np."), (
+                        f"{path.name}, code cell {k} glues {text!r}: glue a Python "
+                        f"number (float(x), int(x)) so that the text can format it")
