@@ -194,10 +194,12 @@ let input = "";
 process.stdin.on("data", (chunk) => { input += chunk; });
 process.stdin.on("end", () => {
   const out = JSON.parse(input).map((job) => {
-    const r = smo.solve_dual_smo(Float64Array.from(job.K), job.y, {C: job.C, shrinking: job.shrinking,
-                                                                  selection: job.selection});
+    const trace = [];
+    const r = smo.solve_dual_smo(Float64Array.from(job.K), job.y, {
+      C: job.C, shrinking: job.shrinking, selection: job.selection,
+      callback: (step) => { trace.push([step.i, step.j]); }});
     return {alpha: Array.from(r.alpha), b: r.b, objective: r.objective, n_iter: r.n_iter,
-            shrink_events: r.shrink_events, kkt_violation: r.kkt_violation};
+            shrink_events: r.shrink_events, kkt_violation: r.kkt_violation, trace};
   });
   process.stdout.write(JSON.stringify(out));
 });
@@ -209,8 +211,14 @@ process.stdin.on("end", () => {
 def test_js_takes_the_same_path_as_svmlib_on_the_same_gram_matrix(selection, shrinking):
     """Given one Gram matrix, the mirror makes the same SMO steps as svmlib.smo.
 
-    Same iteration count, same number of shrinking events, multipliers equal
-    to rounding.  (The first problem takes thousands of iterations: shrinking acts several times.)
+    The same working pair (i, j) at every iteration, and multipliers equal to
+    rounding at the end; the same number of shrinking events.  One exception,
+    by design: once the violation falls below 10 tol, LIBSVM's rule rebuilds
+    the gradient of the shrunk variables, which NumPy does with a BLAS product
+    and JavaScript with a loop; the last bits then differ, and a later near-tie
+    may pick another pair.  So with shrinking the pairs must agree up to that
+    point (the first problem takes thousands of iterations: shrinking has
+    acted several times by then) and the results to the solvers' tolerance.
     """
     from svmlib.kernels import linear, rbf
     from svmlib.smo import solve_dual_smo
@@ -228,14 +236,26 @@ def test_js_takes_the_same_path_as_svmlib_on_the_same_gram_matrix(selection, shr
                             input=json.dumps(jobs), capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     for (K, y, C), js in zip(problems, json.loads(result.stdout)):
-        py = solve_dual_smo(K, y.astype(float), C=C, shrinking=shrinking, selection=selection)
-        assert js["n_iter"] == py.n_iter
-        assert js["shrink_events"] == py.info["shrink_events"]
+        py = solve_dual_smo(K, y.astype(float), C=C, shrinking=shrinking, selection=selection,
+                            record_trace=True)
+        pairs_py = [(step["i"], step["j"]) for step in py.trace]
+        pairs_js = [tuple(pair) for pair in js["trace"]]
+        same = next((k for k, (a, b) in enumerate(zip(pairs_py, pairs_js)) if a != b),
+                    min(len(pairs_py), len(pairs_js)))
+        violations = [step["violation"] for step in py.trace]
+        rebuilt = next((k for k, v in enumerate(violations) if v <= 10 * 1e-3), len(violations))
+        if same == len(pairs_py) == len(pairs_js):
+            np.testing.assert_allclose(js["alpha"], py.alpha, rtol=0, atol=1e-9 * C)
+            assert js["b"] == pytest.approx(py.b, abs=1e-9)
+            assert js["objective"] == pytest.approx(py.objective, rel=1e-12)
+            assert js["shrink_events"] == py.info["shrink_events"]
+        else:
+            assert shrinking, f"paths part at iteration {same} without shrinking"
+            assert same >= rebuilt, f"paths part at iteration {same}, before iteration {rebuilt}"
+            assert js["objective"] == pytest.approx(py.objective, rel=1e-6)
+            assert js["kkt_violation"] <= 1e-3
         if shrinking and K.shape[0] == 400:
-            assert py.info["shrink_events"] > 0
-        np.testing.assert_allclose(js["alpha"], py.alpha, rtol=0, atol=1e-9 * C)
-        assert js["b"] == pytest.approx(py.b, abs=1e-9)
-        assert js["objective"] == pytest.approx(py.objective, rel=1e-12)
+            assert py.info["shrink_events"] >= 3 and rebuilt > 3000
 
 
 def test_js_pair_update_and_intercept_agree_with_python():

@@ -354,6 +354,8 @@ export function solve_dual_smo(K, y_in, options = {}) {
     return v;
   }
 
+  const callback = options.callback || null;
+  let stopped_by_callback = false;
   let active_size = n, unshrunk = false, counter = Math.min(n, 1000), shrink_events = 0;
   let converged = false, iteration = 0, violation = Infinity, alpha_sum = 0.0;
   const alpha_sum_limit = C === Infinity ? HARD_MARGIN_LIMIT / Math.max(diag_max, 1e-300) : Infinity;
@@ -440,6 +442,10 @@ export function solve_dual_smo(K, y_in, options = {}) {
       throw new Error("the hard-margin problem (C=inf) has no solution in practice: the multipliers " +
                       `diverge (sum(alpha) = ${alpha_sum.toPrecision(3)}). Use a finite C.`);
     }
+    if (callback !== null && callback({ iteration, i: order[i], j: order[j], violation })) {
+      stopped_by_callback = true;
+      break;
+    }
   }
 
   if (active_size < n) reconstruct_gradient(active_size);
@@ -453,7 +459,7 @@ export function solve_dual_smo(K, y_in, options = {}) {
   return {
     alpha: alpha_out, grad: grad_out, b, n_iter: iteration, objective,
     kkt_violation: max_kkt_violation(alpha_out, grad_out, y, C),
-    converged, time_ms: end_time - start_time, shrink_events,
+    converged, time_ms: end_time - start_time, shrink_events, stopped_by_callback,
   };
 }
 
