@@ -58,12 +58,10 @@ MAX_POINTS = 2000
 
 
 def _outlier_set():
-    X, y = datasets.separable_blobs(n=30, margin=2.0, random_state=1)
-    # one point of the +1 class deep in the strip, near the -1 side: the data
-    # stay separable, but only by a much narrower margin
-    along = np.array([1.0, 1.0]) / np.sqrt(2.0)
-    point = np.array([1.0, 0.5]) - 0.7 * along
-    return np.vstack([X, point]), np.append(y, 1)
+    # chapter 06's example (fig-soft-outlier): thirty separable points and one
+    # +1 point on the -1 side; still separable, by a much narrower margin
+    X, y = datasets.separable_blobs(n=30, margin=1.5, random_state=3)
+    return np.vstack([X, [[-1.0, 1.25]]]), np.append(y, 1)
 
 
 def _exercise_set():

@@ -16,13 +16,13 @@ import * as smo from "./smo.js";
 const STYLE_ID = "svmlib-playground-style";
 const CSS = `
 .svmlib-pg{--pg-bg:#ffffff;--pg-fg:#1f2328;--pg-muted:#57606a;--pg-border:#d0d7de;
- --pg-pos:#d55e00;--pg-neg:#0072b2;--pg-pos-fill:213,94,0;--pg-neg-fill:0,114,178;
+ --pg-pos:#e8710a;--pg-neg:#1f77b4;--pg-pos-fill:232,113,10;--pg-neg-fill:31,119,180;
  --pg-free:#1a7f37;--pg-bound:#a0327a;--pg-curve:#1f2328;--pg-input:#ffffff;
  border:1px solid var(--pg-border);border-radius:6px;padding:.6em .8em;margin:1em 0;max-width:680px;
  background:var(--pg-bg);color:var(--pg-fg);font-size:.95rem;line-height:1.4}
 html[data-theme="dark"] .svmlib-pg,body[data-jp-theme-light="false"] .svmlib-pg,.svmlib-pg.svmlib-pg-dark{
  --pg-bg:#15191e;--pg-fg:#e6edf3;--pg-muted:#9da7b3;--pg-border:#3d444d;
- --pg-pos:#ff9a4d;--pg-neg:#4fb3ff;--pg-pos-fill:255,140,60;--pg-neg-fill:60,160,255;
+ --pg-pos:#ff9a4d;--pg-neg:#5cb8ff;--pg-pos-fill:255,140,60;--pg-neg-fill:60,160,255;
  --pg-free:#56d364;--pg-bound:#f08ad0;--pg-curve:#f0f6fc;--pg-input:#22272e}
 .svmlib-pg .pg-title{font-weight:700;margin-bottom:.2em}
 .svmlib-pg .pg-goal{margin-bottom:.4em}
@@ -176,7 +176,7 @@ export function mount(root, config, host = {}) {
   const classSet = el("fieldset", { class: "pg-control" });
   classSet.append(el("legend", { text: "New point" }));
   const classInputs = {};
-  for (const [value, text] of [[1, "class +1 (orange ●)"], [-1, "class −1 (blue ■)"]]) {
+  for (const [value, text] of [[1, "class +1 (orange ■)"], [-1, "class −1 (blue ●)"]]) {
     const id = `${uid}-class${value > 0 ? "pos" : "neg"}`;
     const input = el("input", { type: "radio", name: `${uid}-class`, id, value: String(value) });
     if (value === 1) input.checked = true;
@@ -344,8 +344,8 @@ export function mount(root, config, host = {}) {
       ctx.strokeStyle = color("bg");
       ctx.fillStyle = p[2] === 1 ? color("pos") : color("neg");
       ctx.beginPath();
-      if (p[2] === 1) ctx.arc(px, py, POINT_RADIUS, 0, 2 * Math.PI);
-      else ctx.rect(px - POINT_RADIUS + 0.5, py - POINT_RADIUS + 0.5, 2 * POINT_RADIUS - 1, 2 * POINT_RADIUS - 1);
+      if (p[2] === 1) ctx.rect(px - POINT_RADIUS + 0.5, py - POINT_RADIUS + 0.5, 2 * POINT_RADIUS - 1, 2 * POINT_RADIUS - 1);
+      else ctx.arc(px, py, POINT_RADIUS, 0, 2 * Math.PI);
       ctx.fill();
       ctx.stroke();
       if (cases && cases[k] > 0) {
@@ -430,8 +430,8 @@ export function mount(root, config, host = {}) {
     const svg = (body) => `<svg width="22" height="22" viewBox="-11 -11 22 22" aria-hidden="true">${body}</svg>`;
     const pos = color("pos"), neg = color("neg"), free = color("free"), bound = color("bound"), curve = color("curve");
     legend.innerHTML = [
-      `<span>${svg(`<circle r="5" fill="${pos}"/>`)} class +1</span>`,
-      `<span>${svg(`<rect x="-5" y="-5" width="10" height="10" fill="${neg}"/>`)} class −1</span>`,
+      `<span>${svg(`<rect x="-5" y="-5" width="10" height="10" fill="${pos}"/>`)} class +1</span>`,
+      `<span>${svg(`<circle r="5" fill="${neg}"/>`)} class −1</span>`,
       `<span>${svg(`<circle r="9" fill="none" stroke="${free}" stroke-width="2"/>`)} 0 &lt; α &lt; C (on the margin)</span>`,
       `<span>${svg(`<circle r="9" fill="none" stroke="${bound}" stroke-width="2" stroke-dasharray="3 2"/>`)} α = C</span>`,
       `<span>${svg(`<line x1="-10" x2="10" stroke="${curve}" stroke-width="2.2"/>`)} f = 0</span>`,
