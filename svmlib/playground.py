@@ -221,6 +221,10 @@ _WIDGET_CLASS = None
 class Playground:
     """Draw a data set, watch an SVM retrain in the page.
 
+    The points on the page are :attr:`X` and :attr:`y` (in Jupyter, as the
+    reader left them); :attr:`summary` holds what the page computed at its
+    last retraining (empty until a page has shown the widget).
+
     Parameters
     ----------
     preset : str, default="moons"
@@ -245,14 +249,6 @@ class Playground:
         The stated goal.
     presets : bool, default=True
         Offer the preset menu.
-
-    Attributes
-    ----------
-    X, y : ndarray
-        The points now on the page (in Jupyter, as the reader left them).
-    summary : dict
-        What the page computed at the last retraining (empty until a page
-        has shown the widget).
     """
 
     def __init__(self, preset="moons", X=None, y=None, kernel="rbf", C=1.0, gamma=1.0,

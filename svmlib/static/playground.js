@@ -28,9 +28,9 @@ html[data-theme="dark"] .svmlib-pg,body[data-jp-theme-light="false"] .svmlib-pg,
 .svmlib-pg .pg-goal{margin-bottom:.4em}
 .svmlib-pg .pg-controls{display:flex;flex-wrap:wrap;gap:.35em 1.2em;align-items:center;margin-bottom:.5em}
 .svmlib-pg .pg-control{display:flex;align-items:center;gap:.4em;flex-wrap:wrap}
-.svmlib-pg label,.svmlib-pg legend{font-weight:600}
-.svmlib-pg fieldset{border:0;margin:0;padding:0;display:flex;gap:.6em;align-items:center}
-.svmlib-pg fieldset label{font-weight:400}
+.svmlib-pg label,.svmlib-pg .pg-label{font-weight:600}
+.svmlib-pg [role=radiogroup] label{font-weight:400;margin-left:.15em}
+.svmlib-pg [role=radiogroup] span{white-space:nowrap}
 .svmlib-pg output{min-width:6.5em;font-variant-numeric:tabular-nums}
 .svmlib-pg select,.svmlib-pg button{background:var(--pg-input);color:var(--pg-fg);border:1px solid var(--pg-border);border-radius:4px;padding:.1em .5em;font:inherit}
 .svmlib-pg button{cursor:pointer}
@@ -173,8 +173,8 @@ export function mount(root, config, host = {}) {
   if (config.goal) box.append(el("div", { class: "pg-goal", html: "<strong>Goal:</strong> " + config.goal.text }));
   const controls = el("div", { class: "pg-controls" });
 
-  const classSet = el("fieldset", { class: "pg-control" });
-  classSet.append(el("legend", { text: "New point" }));
+  const classSet = el("div", { class: "pg-control", role: "radiogroup", "aria-labelledby": `${uid}-classlabel` });
+  classSet.append(el("span", { class: "pg-label", id: `${uid}-classlabel`, text: "new point" }));
   const classInputs = {};
   for (const [value, text] of [[1, "class +1 (orange ■)"], [-1, "class −1 (blue ●)"]]) {
     const id = `${uid}-class${value > 0 ? "pos" : "neg"}`;
@@ -232,7 +232,7 @@ export function mount(root, config, host = {}) {
   const helpId = `${uid}-help`;
   const canvas = el("canvas", { tabindex: "0", role: "img", "aria-describedby": helpId, id: `${uid}-canvas` });
   box.append(canvas);
-  const legend = el("div", { class: "pg-legend", "aria-hidden": "true" });
+  const legend = el("div", { class: "pg-legend" });
   box.append(legend);
   const readout = el("div", { class: "pg-readout", "aria-live": "polite", id: `${uid}-readout` });
   box.append(readout);
@@ -649,6 +649,12 @@ export function mount(root, config, host = {}) {
       refresh(false);
     },
     summary,
+    // Where a data point (x, y) is on the screen, in client coordinates (for tests and tools).
+    clientOf(x, y) {
+      const rect = canvas.getBoundingClientRect();
+      const [px, py] = toPixel(x, y, windowBox());
+      return { x: rect.left + px * rect.width / cssWidth, y: rect.top + py * rect.height / cssHeight };
+    },
     destroy() { observer.disconnect(); if (resizeObserver) resizeObserver.disconnect(); },
   };
   box.svmlibPlayground = controller;
