@@ -6,7 +6,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-NB     := $(sort $(wildcard book/[0-9][0-9]_*.ipynb))
+NB     := $(sort $(wildcard book/[0-9][0-9]_*.ipynb)) book/playground.ipynb
 JOBS   ?= 2
 
 .PHONY: help setup book test unit nbval browser lab bench clean

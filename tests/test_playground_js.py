@@ -324,3 +324,99 @@ def test_package_data_lists_the_javascript():
     text = (pathlib.Path(__file__).resolve().parents[1] / "pyproject.toml").read_text()
     assert 'svmlib = ["static/*.js"]' in text
     assert (STATIC_DIR / "playground.js").exists() and SMO_JS.exists()
+
+
+@pytest.mark.parametrize("params", [
+    {"kernel": "linear", "C": 1.0},
+    {"kernel": "rbf", "C": 10.0, "gamma": 3.0},
+    {"kernel": "poly", "C": 1.0, "gamma": 0.5, "degree": 3, "coef0": 1.0},
+])
+def test_the_fast_grid_of_the_picture_equals_the_decision_function(params):
+    """decision_grid (what the page shades) against decision_function, point by point."""
+    X, y = preset("moons")
+    script = (f'import * as smo from "{SMO_JS.as_uri()}";\n'
+              f"const model = smo.fit({json.dumps(X.tolist())}, {json.dumps(y.tolist())}, "
+              f"{json.dumps(params)});\n"
+              "const [x0, dx, nx, y1, dy, ny] = [-1.5, 0.07, 50, 1.4, 0.05, 40];\n"
+              "const fast = smo.decision_grid(model, x0, dx, nx, y1, dy, ny);\n"
+              "const points = [];\n"
+              "for (let j = 0; j < ny; j++) for (let i = 0; i < nx; i++) "
+              "points.push([x0 + i * dx, y1 - j * dy]);\n"
+              "const slow = smo.decision_function(model, points);\n"
+              "let worst = 0; for (let k = 0; k < fast.length; k++) "
+              "worst = Math.max(worst, Math.abs(fast[k] - slow[k]));\n"
+              "process.stdout.write(JSON.stringify({worst, n: fast.length}));")
+    result = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    answer = json.loads(result.stdout)
+    assert answer["n"] == 2000
+    assert answer["worst"] < 1e-9
+
+
+# ------------------------------------------------------------ the Python side
+
+def test_playground_points_and_text_come_from_the_preset():
+    pg = Playground(preset="six", kernel="linear", C=100.0)
+    X, y = preset("six")
+    np.testing.assert_array_equal(pg.X, X)
+    np.testing.assert_array_equal(pg.y, y)
+    assert pg.params == {"kernel": "linear", "C": 100.0, "gamma": 1.0, "degree": 3, "coef0": 1.0}
+    assert "svmlib.SVC: 3 support vectors (3 with 0 < alpha < C, 0 with alpha = C)" in pg.text()
+    model = pg.svc().fit(pg.X, pg.y)
+    assert model.n_support_.sum() == 3
+
+
+def test_playground_takes_points_and_rejects_bad_input():
+    pg = Playground(X=[[0.0, 0.0], [1.0, 1.0]], y=[-1, 1], kernel="poly", degree=2)
+    assert pg.X.shape == (2, 2) and pg.params["degree"] == 2
+    with pytest.raises(ValueError, match="kernel must be one of"):
+        Playground(kernel="sigmoid")
+    with pytest.raises(ValueError, match=r"C must be a number in \[0.01, 1000\]; got C=0"):
+        Playground(C=0)
+    with pytest.raises(ValueError, match="gamma must be a number"):
+        Playground(gamma=float("nan"))
+    with pytest.raises(ValueError, match="degree must be an integer from 1 to 5"):
+        Playground(degree=7)
+    with pytest.raises(ValueError, match=r"X must have shape \(n_samples, 2\)"):
+        Playground(X=np.zeros((3, 3)), y=[1, -1, 1])
+    with pytest.raises(ValueError, match="labels -1 and \\+1"):
+        Playground(X=np.zeros((2, 2)), y=[0, 1])
+    with pytest.raises(ValueError, match="X was given without y"):
+        Playground(X=np.zeros((2, 2)))
+    with pytest.raises(ValueError, match="preset must be one of"):
+        Playground(preset="spirals")
+    with pytest.raises(ValueError, match="goal_n_support must be a positive integer"):
+        Playground(goal_n_support=0)
+
+
+def test_one_class_only_is_described_without_fitting():
+    pg = Playground(X=[[0.0, 0.0], [1.0, 0.0]], y=[1, 1])
+    assert "2 of class +1, 0 of class -1" in pg.text()
+    assert "svmlib.SVC" not in pg.text()
+
+
+def test_the_book_html_inlines_everything(monkeypatch):
+    monkeypatch.setenv("SVMLIB_STATIC_WIDGETS", "1")
+    pg = Playground(title="A test")
+    data, _ = pg._repr_mimebundle_()
+    page = data["text/html"]
+    assert data["text/plain"] == pg.text()
+    assert "<script>" in page and "src=" not in page.split("<script>")[1][:200]
+    assert "solve_dual_smo" in page and "mount(document.getElementById(" in page
+    assert "</script" not in page.split("<script>", 1)[1].rsplit("</script>", 1)[0]
+    assert page == pg.to_html()                     # built once
+    monkeypatch.setenv("SVMLIB_STATIC_WIDGETS", "0")
+    assert "text/html" not in Playground()._repr_mimebundle_()[0]
+
+
+def test_the_widget_syncs_points_to_python():
+    pytest.importorskip("anywidget")
+    pg = Playground(preset="six", kernel="linear", C=100.0)
+    widget = pg.widget
+    assert "export default" in widget._esm
+    widget.points = [*widget.points, [0.0, 0.0, 1]]   # as the page sends an added point
+    assert pg.X.shape == (7, 2) and pg.y[-1] == 1
+    assert pg.svc().fit(pg.X, pg.y).n_support_.sum() == 2
+    widget.summary = {"n_support": 2}
+    assert pg.summary == {"n_support": 2}

@@ -266,8 +266,16 @@ export function mount(root, config, host = {}) {
   const toPixel = (x, y, W) => [(x - W.x0) / (W.x1 - W.x0) * cssWidth, (W.y1 - y) / (W.y1 - W.y0) * cssHeight];
   const toData = (px, py, W) => [W.x0 + px / cssWidth * (W.x1 - W.x0), W.y1 - py / cssHeight * (W.y1 - W.y0)];
 
+  let palette = null;   // the theme's colours, read once per draw
   function color(name) {
-    return getComputedStyle(box).getPropertyValue("--pg-" + name).trim();
+    if (palette === null) {
+      const style = getComputedStyle(box);
+      palette = {};
+      for (const key of ["bg", "fg", "pos", "neg", "pos-fill", "neg-fill", "free", "bound", "curve"]) {
+        palette[key] = style.getPropertyValue("--pg-" + key).trim();
+      }
+    }
+    return palette[name];
   }
 
   // ----------------------------------------------------------- training
@@ -295,6 +303,7 @@ export function mount(root, config, host = {}) {
   // ------------------------------------------------------------ drawing
   function draw() {
     const t0 = performance.now();
+    palette = null;
     const ctx = canvas.getContext("2d");
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     const W = windowBox();
@@ -304,9 +313,8 @@ export function mount(root, config, host = {}) {
     if (model) {
       // f on the vertices of a grid of CELL-pixel cells
       const nx = Math.ceil(cssWidth / CELL) + 1, ny = Math.ceil(cssHeight / CELL) + 1;
-      const grid = [];
-      for (let j = 0; j < ny; j++) for (let i = 0; i < nx; i++) grid.push(toData(i * CELL, j * CELL, W));
-      const f = smo.decision_function(model, grid);
+      const f = smo.decision_grid(model, W.x0, CELL * (W.x1 - W.x0) / cssWidth, nx,
+                                  W.y1, CELL * (W.y1 - W.y0) / cssHeight, ny);
       // shading: one pixel per vertex on a small canvas, scaled up smoothly
       const shade = document.createElement("canvas");
       shade.width = nx; shade.height = ny;
@@ -427,6 +435,7 @@ export function mount(root, config, host = {}) {
   }
 
   function showLegend() {
+    palette = null;
     const svg = (body) => `<svg width="22" height="22" viewBox="-11 -11 22 22" aria-hidden="true">${body}</svg>`;
     const pos = color("pos"), neg = color("neg"), free = color("free"), bound = color("bound"), curve = color("curve");
     legend.innerHTML = [

@@ -522,6 +522,66 @@ export function decision_function(model, Z) {
   return out;
 }
 
+/**
+ * f on a regular grid of 2-D points, fast: the point (x0 + i dx, y1 - j dy)
+ * for i < nx, j < ny, stored at [j * nx + i] (rows from the top, as on a
+ * screen).  Same values as decision_function up to rounding; for the RBF
+ * kernel exp(-gamma ||x - s||^2) is split into exp(-gamma (x1 - s1)^2) times
+ * exp(-gamma (x2 - s2)^2), one table per column and per row, so the inner
+ * loop has no exponential.
+ */
+export function decision_grid(model, x0, dx, nx, y1, dy, ny) {
+  const out = new Float64Array(nx * ny);
+  const { X, y, alpha, b, support } = model;
+  const m = support.length;
+  const s1 = new Float64Array(m), s2 = new Float64Array(m), coef = new Float64Array(m);
+  support.forEach((s, k) => { s1[k] = X[s][0]; s2[k] = X[s][1]; coef[k] = alpha[s] * y[s]; });
+  const { kernel, gamma, degree, coef0 } = model.kernel_params;
+  if (kernel === "linear") {
+    let w1 = 0.0, w2 = 0.0;
+    for (let k = 0; k < m; k++) { w1 += coef[k] * s1[k]; w2 += coef[k] * s2[k]; }
+    for (let j = 0; j < ny; j++) {
+      const v = y1 - j * dy;
+      for (let i = 0; i < nx; i++) out[j * nx + i] = w1 * (x0 + i * dx) + w2 * v + b;
+    }
+  } else if (kernel === "rbf") {
+    const ex = new Float64Array(nx * m), ey = new Float64Array(ny * m);
+    for (let i = 0; i < nx; i++) {
+      const u = x0 + i * dx;
+      for (let k = 0; k < m; k++) ex[i * m + k] = Math.exp(-gamma * (u - s1[k]) * (u - s1[k]));
+    }
+    for (let j = 0; j < ny; j++) {
+      const v = y1 - j * dy;
+      for (let k = 0; k < m; k++) ey[j * m + k] = coef[k] * Math.exp(-gamma * (v - s2[k]) * (v - s2[k]));
+    }
+    for (let j = 0; j < ny; j++) {
+      const row = j * m;
+      for (let i = 0; i < nx; i++) {
+        const col = i * m;
+        let f = b;
+        for (let k = 0; k < m; k++) f += ex[col + k] * ey[row + k];
+        out[j * nx + i] = f;
+      }
+    }
+  } else {
+    for (let j = 0; j < ny; j++) {
+      const v = y1 - j * dy;
+      for (let i = 0; i < nx; i++) {
+        const u = x0 + i * dx;
+        let f = b;
+        for (let k = 0; k < m; k++) {
+          const base = gamma * (u * s1[k] + v * s2[k]) + coef0;
+          let power = 1.0;
+          for (let d = 0; d < degree; d++) power *= base;
+          f += coef[k] * power;
+        }
+        out[j * nx + i] = f;
+      }
+    }
+  }
+  return out;
+}
+
 /** w = sum_s alpha_s y_s x_s, for the linear kernel (null otherwise). */
 export function primal_weights(model) {
   if (model.kernel_params.kernel !== "linear") return null;
