@@ -49,7 +49,6 @@ html[data-theme="dark"] .svmlib-pg,body[data-jp-theme-light="false"] .svmlib-pg,
 const HIT_RADIUS = 9;      // CSS pixels: a click this close to a point grabs it
 const POINT_RADIUS = 5;
 const CELL = 5;            // CSS pixels per cell of the shading grid
-let instances = 0;
 
 function el(tag, attributes = {}, children = []) {
   const node = document.createElement(tag);
@@ -148,8 +147,10 @@ export function mount(root, config, host = {}) {
     style.textContent = CSS;
     document.head.append(style);
   }
-  instances += 1;
-  const uid = (root.id || "svmlib-pg") + "-" + instances;
+  // Unique ids on the page: anywidget evaluates this module once per widget,
+  // so the count lives on globalThis, shared by every copy.
+  globalThis.svmlibPlaygroundCount = (globalThis.svmlibPlaygroundCount || 0) + 1;
+  const uid = (root.id || "svmlib-pg") + "-" + globalThis.svmlibPlaygroundCount;
   const presets = config.presets || {};
   const state = {
     points: (config.points || []).map((p) => [p[0], p[1], p[2]]),
