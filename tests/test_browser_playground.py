@@ -5,7 +5,10 @@ readout change), a drag moves a point, a right-click removes one, every
 control retrains, the keyboard alone can do all of it, the widget exercise
 can be solved, dark mode stays readable, a phone-sized screen shows the whole
 playground, and no JavaScript error is raised on the way.  The solver itself is
-also run in the page against svmlib.SVC on one data set.
+also run in the page against svmlib.SVC on one data set.  Last, the same
+notebook in JupyterLab (a server on 127.0.0.1, the notebook copied to a temporary
+folder): the anywidget renders, a click adds a point, and the next cell fits
+svmlib.SVC on ``pg.X, pg.y`` and finds what the page showed.
 
 Screenshots go to ``_build/screenshots/playground-*.png`` for review.
 """
@@ -288,3 +291,86 @@ def test_the_page_solver_agrees_with_svmlib(page):
     model = SVC(C=1.0, kernel="rbf", gamma=1.0).fit(X, y)
     assert summary["n_support"] == int(model.n_support_.sum())
     assert summary["objective"] == pytest.approx(model.solver_result_.objective, rel=1e-6)
+
+
+def _free_port():
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_jupyterlab_widget_syncs_points_to_python(browser, tmp_path):  # noqa: F811
+    """The same notebook in JupyterLab: the anywidget renders, a click adds a point,
+    and the next cell fits svmlib.SVC on pg.X, pg.y and shows what the page computed."""
+    import pathlib
+    import shutil as sh
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    pytest.importorskip("jupyterlab")
+    pytest.importorskip("anywidget")
+    root = pathlib.Path(__file__).resolve().parents[1]
+    sh.copy(root / "book" / "playground.ipynb", tmp_path / "playground.ipynb")
+    port, token = _free_port(), "svmlib-playground-test"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "jupyterlab", "--allow-root", "--no-browser", "--ip=127.0.0.1",
+         f"--port={port}", f"--IdentityProvider.token={token}",
+         f"--ServerApp.root_dir={tmp_path}", "--LabApp.news_url=None"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    context = None
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(120):                              # at most a minute to start
+            try:
+                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.5)
+        else:
+            pytest.fail("JupyterLab did not start within a minute")
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{base}/lab/tree/playground.ipynb?token={token}")
+        page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=60000)
+        page.wait_for_timeout(2000)
+        page.click("text=Run", timeout=10000)
+        page.click("text=Run All Cells", timeout=10000)
+        page.wait_for_selector(".jp-OutputArea .svmlib-pg canvas", timeout=90000)
+        page.wait_for_function("document.querySelectorAll('.svmlib-pg').length === 2",
+                               timeout=60000)
+        radios = page.evaluate("[...document.querySelectorAll('.svmlib-pg')].map(b => "
+                               "[...b.querySelectorAll('input[type=radio]')].map(r => r.checked))")
+        assert radios == [[True, False], [True, False]]
+        page.evaluate("document.querySelector('.svmlib-pg canvas').scrollIntoView({block: 'center'})")
+        spot = page.evaluate("document.querySelector('.svmlib-pg').svmlibPlayground.clientOf(0.5, 1.6)")
+        page.mouse.click(spot["x"], spot["y"])
+        page.wait_for_function("document.querySelector('.svmlib-pg .pg-readout')"
+                               ".textContent.startsWith('61 points')", timeout=10000)
+        page.wait_for_timeout(1000)                       # the sync to the kernel
+        cell = page.locator(".jp-CodeCell", has_text="pg.summary.get").first
+        cell.scroll_into_view_if_needed()
+        cell.locator(".cm-content").click()
+        page.keyboard.press("Shift+Enter")
+        output = cell.locator(".jp-OutputArea")
+        output.filter(has_text="the page:").wait_for(timeout=30000)
+        text = output.inner_text()
+        assert "playground's 61 points" in text
+        fitted = int(text.split("61 points: ")[1].split(" support")[0])
+        shown = int(text.split("the page: ")[1].split(" support")[0])
+        assert fitted == shown
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator(".svmlib-pg").first.screenshot(path=str(SHOTS / "playground-jupyterlab.png"))
+        assert errors == []
+    finally:
+        if context is not None:
+            context.close()
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
