@@ -7,7 +7,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-NB     := $(sort $(wildcard book/[0-9][0-9]_*.ipynb))
+NB     := $(sort $(wildcard book/[0-9][0-9]_*.ipynb)) book/playground.ipynb
 JOBS   ?= 2
 
 .PHONY: help setup book record test unit nbval nbval-portable browser lab bench clean
@@ -88,6 +88,7 @@ lab: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_solvers.py
 	$(BIN)/python benchmarks/bench_widgets.py
+	$(BIN)/python benchmarks/bench_playground.py
 
 clean:
 	rm -rf _build
