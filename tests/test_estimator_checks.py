@@ -20,14 +20,15 @@ covered by the two configurations above):
 
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from svmlib import SVC
+from svmlib import SVC, LinearSVC, Nystroem, RandomFourierFeatures
 
 #: check name -> reason; none are needed at present.
 EXPECTED_FAILED_CHECKS = {}
 
 
 @parametrize_with_checks(
-    [SVC(), SVC(kernel="linear")],
+    [SVC(), SVC(kernel="linear"), LinearSVC(), LinearSVC(loss="hinge"),
+     RandomFourierFeatures(random_state=0), Nystroem(n_components=20, random_state=0)],
     expected_failed_checks=lambda estimator: EXPECTED_FAILED_CHECKS,
 )
 def test_sklearn_compatible_estimator(estimator, check):
