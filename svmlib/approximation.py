@@ -33,7 +33,7 @@ from . import kernels as _kernels
 from ._validation import check_int, check_positive
 from .linear import _as_dense
 
-__all__ = ["RandomFourierFeatures", "Nystroem"]
+__all__ = ["RandomFourierFeatures", "Nystroem", "kernel_approximation_error"]
 
 
 def _check_X(X, name="X"):
@@ -215,3 +215,28 @@ class Nystroem(TransformerMixin, BaseEstimator):
                              f"{self.n_features_in_} features as input (as in fit).")
         K_nm = np.asarray(self._kernel()(X, self.components_), dtype=np.float64)
         return K_nm @ self.normalization_
+
+
+def kernel_approximation_error(X, transformer, K=None, kernel="rbf", gamma=1.0):
+    """Mean absolute error of the approximate Gram matrix ``Z Z^T`` against ``K``.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    transformer : RandomFourierFeatures or Nystroem (or any transformer)
+        Fitted on ``X`` here.
+    K : ndarray of shape (n_samples, n_samples), optional
+        The exact Gram matrix; by default ``kernel(X, X)`` with ``gamma``.
+    kernel : str, default="rbf"
+    gamma : float, default=1.0
+
+    Returns
+    -------
+    float
+        ``mean_ij |<z(x_i), z(x_j)> - k(x_i, x_j)|``.
+    """
+    X = _check_X(X)
+    if K is None:
+        K = _kernels.get_kernel(kernel, gamma=gamma)(X, X)
+    Z = transformer.fit(X).transform(X)
+    return float(np.abs(Z @ Z.T - K).mean())

@@ -55,7 +55,8 @@ except ImportError:  # pragma: no cover - plain Python, same results, slower
             return args[0]
         return lambda f: f
 
-__all__ = ["LinearSVC", "solve_linear_dual_cd", "linear_svm_primal", "linear_svm_dual"]
+__all__ = ["LinearSVC", "solve_linear_dual_cd", "dual_cd_trace", "linear_svm_primal",
+           "linear_svm_dual"]
 
 LOSSES = ("hinge", "squared_hinge")
 
@@ -290,6 +291,70 @@ def linear_svm_dual(alpha, X, y, C=1.0, loss="squared_hinge", intercept_scaling=
     w_bias = s * ay.sum()
     diag = 0.0 if loss == "hinge" else 0.5 / C
     return float(alpha.sum() - 0.5 * (w @ w + w_bias ** 2) - 0.5 * diag * (alpha @ alpha))
+
+
+def dual_cd_trace(X, y, C=1.0, loss="hinge", n_passes=10, intercept_scaling=1.0,
+                  random_state=0):
+    """Dual coordinate descent in plain NumPy, recording the state after every pass.
+
+    The loop the chapter derives (Book: (eq-scale-cd-step)), without shrinking,
+    on dense data with the constant feature ``intercept_scaling`` appended;
+    meant for small problems that one wants to watch.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+        Labels in {-1, +1}.
+    C : float, default=1.0
+    loss : {"hinge", "squared_hinge"}, default="hinge"
+    n_passes : int, default=10
+    intercept_scaling : float, default=1.0
+    random_state : int, default=0
+        Seed of the random visiting order (a new permutation every pass).
+
+    Returns
+    -------
+    list of dict
+        ``n_passes + 1`` states (pass 0 is the start ``alpha = 0``), each with
+        ``pass``, ``alpha``, ``w``, ``b``, ``primal``, ``dual``, ``gap`` and
+        ``pg_spread`` (``max PG - min PG`` over the pass, ``nan`` for pass 0).
+    """
+    X = check_array(X, "X")
+    y = check_array(y, "y", ndim=1)
+    if not np.all(np.isin(y, (-1.0, 1.0))):
+        raise ValueError("y must contain only the labels -1 and +1; got other values. "
+                         "Map the two classes to -1/+1 first.")
+    C = check_positive(C, "C", hint="Use a positive, finite C such as C=1.0.")
+    check_option(loss, "loss", LOSSES)
+    n_passes = check_int(n_passes, "n_passes", minimum=1)
+    s = check_positive(intercept_scaling, "intercept_scaling")
+    X_hat = np.hstack([X, np.full((X.shape[0], 1), s)])      # the constant feature
+    diag, upper = (0.0, C) if loss == "hinge" else (0.5 / C, np.inf)
+    Q_diag = np.einsum("ij,ij->i", X_hat, X_hat) + diag       # Qbar_ii
+    alpha = np.zeros(X.shape[0])
+    w_hat = np.zeros(X_hat.shape[1])
+    rng = np.random.default_rng(random_state)
+
+    def state(k, spread):
+        w, b = w_hat[:-1].copy(), float(w_hat[-1] * s)
+        primal = linear_svm_primal(w, b, X, y, C, loss, s)
+        dual = linear_svm_dual(alpha, X, y, C, loss, s)
+        return {"pass": k, "alpha": alpha.copy(), "w": w, "b": b, "primal": primal,
+                "dual": dual, "gap": primal - dual, "pg_spread": spread}
+
+    states = [state(0, float("nan"))]
+    for k in range(1, n_passes + 1):
+        pg = []
+        for i in rng.permutation(X.shape[0]):
+            G = y[i] * (w_hat @ X_hat[i]) - 1.0 + diag * alpha[i]
+            pg.append(min(G, 0.0) if alpha[i] == 0 else (max(G, 0.0) if alpha[i] == upper
+                                                           else G))
+            new = min(max(alpha[i] - G / Q_diag[i], 0.0), upper)
+            w_hat += (new - alpha[i]) * y[i] * X_hat[i]
+            alpha[i] = new
+        states.append(state(k, float(max(pg) - min(pg))))
+    return states
 
 
 # ------------------------------------------------------------ the estimator
