@@ -54,7 +54,9 @@ def plot_cd_state(X, y, state, ax=None, title=None):
     ax = _tidy(_get_ax(ax))
     X = np.asarray(X, dtype=float)
     plot_data(X, y, ax=ax, legend=False, aspect="equal")
-    ax.set_autoscale_on(False)
+    pad = 0.08 * np.ptp(X, axis=0)
+    ax.set_xlim(X[:, 0].min() - pad[0], X[:, 0].max() + pad[0])
+    ax.set_ylim(X[:, 1].min() - pad[1], X[:, 1].max() + pad[1])
     if np.any(state["w"]):
         plot_hyperplane(state["w"], state["b"], ax=ax, margins=True)
     active = np.asarray(state["alpha"]) > 0
@@ -82,7 +84,7 @@ def plot_cd_convergence(states, ax=None):
     k = np.array([s["pass"] for s in states])
     gap = np.array([s["gap"] for s in states])
     ax.semilogy(k, np.maximum(gap, 1e-16), color="black", marker="o", markersize=4,
-                label="duality gap $P(\\mathbf{w}) - D(\\boldsymbol\\alpha)$")
+                label="duality gap $P(\\mathbf{w}) - D(\\boldsymbol{\\alpha})$")
     spread = np.array([s["pg_spread"] for s in states])
     ax.semilogy(k[1:], spread[1:], color="#e8710a", marker="s", markersize=4,
                 linestyle=(0, (4, 3)), label="$\\max PG - \\min PG$ over the pass")
@@ -152,8 +154,8 @@ def plot_accuracy_time(rows, ax=None, annotate=True):
         if annotate:
             last = mine[-1]
             ax.annotate(f"n = {last['n']:,}", (last["seconds"], 100 * last["accuracy"]),
-                        textcoords="offset points", xytext=(4, -10), fontsize=8,
-                        color=style["color"])
+                        textcoords="offset points", xytext=(4, 5 if k % 2 else -11),
+                        fontsize=8, color=style["color"])
     ax.set_xscale("log")
     ax.set_xlabel("training time (s, log scale)")
     ax.set_ylabel("test accuracy (%)")

@@ -89,7 +89,7 @@ def cd_explorer(X, y, C=1.0, n_passes=10, random_state=0, title="Dual coordinate
         primal = right.plot([], [], color="black", marker="o", markersize=4,
                             label="primal $P(\\mathbf{w})$")[0]
         dual = right.plot([], [], color="#e8710a", marker="s", markersize=4,
-                          label="dual $D(\\boldsymbol\\alpha)$")[0]
+                          label="dual $D(\\boldsymbol{\\alpha})$")[0]
         marker = right.axvline(0, color="#7f7f7f", linewidth=1.0, linestyle=":")
         right.set_xlim(-0.3, n_passes + 0.3)
         right.set_ylim(min(0.0, min(values)), top)
