@@ -89,6 +89,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_solvers.py
 	$(BIN)/python benchmarks/bench_widgets.py
 	$(BIN)/python benchmarks/bench_playground.py
+	$(BIN)/python benchmarks/bench_linear.py
 
 clean:
 	rm -rf _build

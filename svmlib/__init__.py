@@ -12,7 +12,9 @@ import matplotlib and ipywidgets; they are loaded only when first used.
 import importlib
 
 from . import datasets, kernels, solvers
+from .approximation import Nystroem, RandomFourierFeatures
 from .hyperplane import Hyperplane
+from .linear import LinearSVC
 from .multiclass import OneVsOneClassifier, OneVsRestClassifier
 from .perceptron import KernelPerceptron, Perceptron
 from .svc import SVC
@@ -24,6 +26,9 @@ __all__ = [
     "Perceptron",
     "KernelPerceptron",
     "SVC",
+    "LinearSVC",
+    "RandomFourierFeatures",
+    "Nystroem",
     "OneVsRestClassifier",
     "OneVsOneClassifier",
     "kernels",

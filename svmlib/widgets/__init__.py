@@ -16,3 +16,4 @@ from .smo import *  # noqa: F401,F403
 from .kernels import *  # noqa: F401,F403
 from .multiclass import *  # noqa: F401,F403
 from .in_practice import *  # noqa: F401,F403
+from .at_scale import *  # noqa: F401,F403
