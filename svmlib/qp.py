@@ -182,7 +182,7 @@ def check_upper_bounds(C, n_samples):
     if bad.any():
         k = int(np.flatnonzero(bad)[0])
         raise ValueError(
-            f"C must hold numbers > 0 (np.inf allowed); got C[{k}]={bounds[k]!r} "
+            f"C must hold numbers > 0 (np.inf allowed); got C[{k}]={float(bounds[k])!r} "
             f"({int(bad.sum())} such entries). Drop samples whose bound would be 0 (zero "
             f"weight) before calling the solver.")
     return bounds

@@ -80,6 +80,10 @@ TAU = 1e-12
 #: (:func:`svmlib.qp.check_separable`).
 HARD_MARGIN_LIMIT = 1e8
 
+#: With ``verbose=True``, seconds between two progress lines (the clock is
+#: read every 1,000 iterations, so a line appears at most that often).
+VERBOSE_INTERVAL = 1.0
+
 LOWER, UPPER, FREE = 0, 1, 2
 # Temporary blocks of kernel values hold at most 2**22 values (32 MB), or 2**20
 # (8 MB) when n > 4096, where memory matters more than the speed of big blocks.
@@ -489,7 +493,7 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     f_value = 0.0
     radius_sq = max(float(diag.max()), 1e-300)
     objective_limit = HARD_MARGIN_LIMIT / (2.0 * radius_sq) if hard else np.inf
-    report_every = 1.0                    # seconds between progress lines (verbose)
+    report_every = VERBOSE_INTERVAL       # seconds between progress lines (verbose)
     next_report = start_time + report_every
     score_buffer, up_buffer, low_buffer = np.empty(n), np.empty(n), np.empty(n)
     work_b, work_a = np.empty(n), np.empty(n)
@@ -640,4 +644,5 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         trace=tuple(trace) if trace is not None else None,
         info={"cache_hits": cache.hits, "cache_misses": cache.misses,
               "kernel_values_computed": cache.computed, "shrink_events": shrink_events,
-              "kernel_precomputed": K is not None, "stopped_by_callback": stopped_by_callback})
+              "kernel_precomputed": K is not None, "stopped_by_callback": stopped_by_callback,
+              "iteration_limit": None if no_limit else limit})

@@ -391,7 +391,7 @@ class SVC(ClassifierMixin, BaseEstimator):
         if self.kernel != "poly":
             return
         with np.errstate(over="ignore", invalid="ignore"):
-            top = (self._gamma * largest_sq_norm + float(self.coef0)) ** self.degree
+            top = np.float64(self._gamma * largest_sq_norm + float(self.coef0)) ** self.degree
         if not np.isfinite(top):
             raise ValueError(
                 f"the polynomial kernel overflows float64 on this data: (gamma * ||x||^2 + "
