@@ -343,8 +343,10 @@ class Perceptron(_SignClassifier, BaseEstimator):
                 for k, i in enumerate(self.update_indices_)]
 
     def __getattr__(self, name):
-        # update_indices_ exists only with record_history=True; say why otherwise.
-        if name == "update_indices_" and self.__dict__.get("_record", False) is None:
+        # The record exists only with record_history=True; say why otherwise
+        # (a property that raises AttributeError also ends up here).
+        if name in ("history_", "updates_", "update_indices_") \
+                and self.__dict__.get("_record", False) is None:
             self._get_record(name)
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 

@@ -508,8 +508,9 @@ class SVC(ClassifierMixin, BaseEstimator):
         """Every class needs a sample of positive weight (LIBSVM drops the others)."""
         if not active.any():
             raise ValueError(
-                "every sample has weight 0 (or a negative weight, which counts as 0), so "
-                "there is nothing to learn. Check sample_weight and class_weight.")
+                "all samples have zero or negative weight (C * class_weight * sample_weight "
+                "<= 0; such samples are left out), so there is nothing to learn. Check "
+                "sample_weight and class_weight.")
         empty = [classes[c] for c in range(classes.shape[0]) if not active[y_index == c].any()]
         if empty:
             raise ValueError(

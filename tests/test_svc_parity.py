@@ -199,7 +199,7 @@ def test_integer_weights_are_repeated_samples():
 
 def test_weight_errors_say_what_is_wrong():
     X, y = DATA["moons"]
-    with pytest.raises(ValueError, match="every sample has weight 0"):
+    with pytest.raises(ValueError, match="all samples have zero or negative weight"):
         SVC().fit(X, y, sample_weight=np.zeros(len(y)))
     with pytest.raises(ValueError, match="class.*have weight 0"):
         SVC().fit(X, y, sample_weight=(y == 1).astype(float))
