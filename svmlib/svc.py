@@ -490,7 +490,8 @@ class SVC(ClassifierMixin, BaseEstimator):
                 bounds = upper[idx]
                 C = float(bounds[0]) if np.all(bounds == bounds[0]) else bounds
             if self.verbose and n_classes > 2:
-                print(f"SVC: classes {classes[ci]!r} (+1) and {classes[cj]!r} (-1), "
+                print(f"SVC: classes {classes.tolist()[ci]!r} (+1) and "
+                      f"{classes.tolist()[cj]!r} (-1), "
                       f"{idx.shape[0]} samples", flush=True)
             result = self._solve(X, idx, y_pm, kernel, precomputed, C)
             alphas[p, idx] = result.alpha
