@@ -11,15 +11,26 @@ code cells only, so a cached result would survive a change to ``svmlib``'s
 ``.py`` files.  Starting empty makes every build a fresh execution, exactly
 as ``execute_notebooks: force`` would, only faster.
 
-Usage: ``python book/execute_chapters.py [NOTEBOOK ...]`` (default: every
-chapter).  Exit status 1, with the traceback, if any chapter fails.
+With ``--record`` it instead executes each chapter in a fresh kernel and
+writes the outputs back into the notebook file itself: these are the stored
+outputs that nbval compares (``make record`` runs it).  Recording runs
+without ``SVMLIB_STATIC_WIDGETS``, as nbval and Jupyter do, so the stored
+notebooks hold the live widget views, not the book's kernel-free HTML.
+Recorded outputs must hold on every machine: see "Working on a chapter" in
+the README.
+
+Usage: ``python book/execute_chapters.py [--record] [NOTEBOOK ...]``
+(default: every chapter).  Exit status 1, with the traceback, if any chapter
+fails.
 """
 
+import concurrent.futures
 import logging
 import os
 import pathlib
 import shutil
 import sys
+import traceback
 
 from jupyter_cache import get_cache
 from jupyter_cache.executors import load_executor
@@ -29,12 +40,49 @@ CACHE = ROOT / "_build" / ".jupyter_cache"
 TIMEOUT = 120  # seconds per cell, as execute.timeout in _config.yml
 
 
+def record_outputs(notebooks):
+    """Execute each notebook in a fresh kernel and store its outputs in it."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    os.environ.pop("SVMLIB_STATIC_WIDGETS", None)   # the kernels inherit this
+
+    def run(path):
+        notebook = nbformat.read(path, as_version=4)
+        NotebookClient(notebook, timeout=TIMEOUT, kernel_name="python3",
+                       resources={"metadata": {"path": str(path.parent)}}
+                       ).execute()
+        nbformat.write(notebook, path)
+        return path
+
+    failed = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        futures = {pool.submit(run, path): path for path in notebooks}
+        for future in concurrent.futures.as_completed(futures):
+            path = futures[future]
+            try:
+                future.result()
+                print(f"recorded {path.name}")
+            except Exception:
+                failed.append(path.name)
+                print(f"\n=== {path.name} failed (file left unchanged):\n"
+                      f"{traceback.format_exc()}", file=sys.stderr)
+    print(f"recorded {len(notebooks) - len(failed)} of {len(notebooks)} chapters"
+          + (f"; failed: {failed}" if failed else ""))
+    return 1 if failed else 0
+
+
 def main():
+    args = sys.argv[1:]
+    recording = "--record" in args
+    args = [a for a in args if a != "--record"]
+    notebooks = ([pathlib.Path(a).resolve() for a in args]
+                 or sorted((ROOT / "book").glob("[0-9][0-9]_*.ipynb")))
+    if recording:
+        return record_outputs(notebooks)
     if os.environ.get("SVMLIB_STATIC_WIDGETS") != "1":
         print("note: SVMLIB_STATIC_WIDGETS is not 1, so interactive figures will have "
               "no kernel-free HTML in the book", file=sys.stderr)
-    notebooks = ([pathlib.Path(a).resolve() for a in sys.argv[1:]]
-                 or sorted((ROOT / "book").glob("[0-9][0-9]_*.ipynb")))
     shutil.rmtree(CACHE, ignore_errors=True)
     cache = get_cache(str(CACHE))
     for path in notebooks:

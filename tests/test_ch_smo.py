@@ -167,6 +167,34 @@ def test_violation_history_and_plot():
 
 
 # ----------------------------------------------------------------- shrinking
+def test_plot_cache_runs_bars_add_up_to_the_requests():
+    X, y = datasets.moons(n=120, noise=0.25, random_state=0)
+
+    def rbf(A, B):
+        return kernels.rbf(A, B, gamma=1.0)
+
+    runs = {mb: solve_dual_smo(rbf, y, C=10.0, X=X, cache_size=mb,
+                               precompute_kernel=False, shrinking=False)
+            for mb in (0.002, 1.0)}
+    # the cache changes how fast an iteration runs, never which pair is chosen
+    assert runs[0.002].n_iter == runs[1.0].n_iter
+    assert runs[1.0].info["cache_misses"] <= 120
+    ax = splot.plot_cache_runs(runs, n=120)
+    bars = ax.patches
+    assert len(bars) == 4                       # computed and served, per run
+    for k, mb in enumerate(runs):
+        info = runs[mb].info
+        computed, served = bars[k].get_height(), bars[k + 2].get_height()
+        assert computed == pytest.approx(info["kernel_values_computed"] / 1e6)
+        assert served == pytest.approx(info["cache_hits"] * 120 / 1e6)
+        # every row request is either served or computed: the bars are equal
+        total = (info["cache_hits"] + info["cache_misses"]) * 120 / 1e6
+        assert computed + served == pytest.approx(total, rel=0.05)
+    assert [t.get_text().split("\n")[0] for t in ax.get_xticklabels()] == [
+        "0.002 MB", "1 MB"]
+    plt.close("all")
+
+
 def test_shrinkable_mask_only_sets_aside_bounded_non_violators():
     X, y = datasets.overlapping_blobs(n=200, random_state=0)
     y = y.astype(float)

@@ -11,6 +11,8 @@ Book: chapter ``ch-smo``.
   state in the plane;
 * :func:`violation_history` and :func:`plot_violation_history` compare the
   working-set rules;
+* :func:`plot_cache_runs` draws what the kernel-row cache saved in runs
+  with different cache sizes;
 * :func:`shrinkable_mask` is LIBSVM's shrinking test, and
   :func:`settled_history` / :func:`plot_settled_history` follow how many
   multipliers it would set aside during a run;
@@ -35,6 +37,7 @@ __all__ = [
     "plot_smo_state",
     "violation_history",
     "plot_violation_history",
+    "plot_cache_runs",
     "shrinkable_mask",
     "settled_history",
     "plot_settled_history",
@@ -400,6 +403,50 @@ def plot_violation_history(histories, ax=None, tol=None):
     ax.set_yscale("log")
     ax.set_xlabel("iteration (pair updates)")
     ax.set_ylabel("violation $m(\\alpha) - M(\\alpha)$")
+    _legend(ax)
+    return ax
+
+
+# ------------------------------------------------------------- caching
+
+def plot_cache_runs(runs, n, ax=None):
+    """Kernel values computed by SMO runs that differ only in the cache size.
+
+    Parameters
+    ----------
+    runs : dict
+        ``{cache_size_mb: SMOResult}`` from runs of
+        :func:`svmlib.smo.solve_dual_smo` with ``precompute_kernel=False``
+        on the same problem of ``n`` points.
+    n : int
+        The number of training points (a kernel row has ``n`` entries).
+    ax : Axes, optional
+
+    Returns
+    -------
+    ax : Axes
+        One bar per run: the kernel values computed, split into the rows the
+        cache answered (hits, drawn as the values they saved) and the rows
+        computed (misses). The dashed line is the full matrix, ``n**2``.
+    """
+    ax = _tidy(_get_ax(ax))
+    sizes = list(runs)
+    labels = [f"{mb:g} MB\n({min(n, int(mb * 2**20 / 8 / n))} rows)" for mb in sizes]
+    computed = np.array([runs[mb].info["kernel_values_computed"] for mb in sizes]) / 1e6
+    saved = np.array([runs[mb].info["cache_hits"] for mb in sizes]) * n / 1e6
+    positions = np.arange(len(sizes))
+    ax.bar(positions, computed, color="#1f77b4", label="computed (misses)")
+    ax.bar(positions, saved, bottom=computed, color="#c6dbef",
+           label="served by the cache (hits)")
+    for x, value in zip(positions, computed):
+        ax.text(x, value / 2, f"{value:.2f} M", ha="center", va="center",
+                color="white", fontsize=8)
+    ax.axhline(n * n / 1e6, color="black", linestyle=(0, (5, 4)), linewidth=1.0,
+               label=f"full matrix ({n * n / 1e6:g} M)")
+    ax.set_xticks(positions, labels)
+    ax.set_ylim(0, 1.35 * n * n / 1e6)              # room for the legend
+    ax.set_xlabel("cache size")
+    ax.set_ylabel("kernel values (millions)")
     _legend(ax)
     return ax
 

@@ -28,6 +28,11 @@ from ._core import Choice, InteractiveFigure, Slider
 
 __all__ = ["ring_of_blobs", "evaluate_rules", "multiclass_explorer", "more_classes_explorer"]
 
+#: SMO tolerance of the classifiers behind the figures: tight enough that the
+#: percentages the readouts print are the same on every machine (at the
+#: default 1e-3 the last digit can follow the CPU's rounding).
+SOLVER_TOL = 1e-6
+
 
 def ring_of_blobs(n_classes, n_per_class=30, spacing=2.6, spread=0.8, random_state=0):
     """``K`` Gaussian blobs with centres evenly spaced on a circle.
@@ -200,8 +205,11 @@ def multiclass_explorer(X, y, X_test, y_test, kernels=("linear", "rbf"),
     images, results = {}, {}
     for kernel in kernels:
         for C in Cs:
-            ovr = OneVsRestClassifier(SVC(kernel=kernel, C=C)).fit(X, y)
-            ovo = OneVsOneClassifier(SVC(kernel=kernel, C=C)).fit(X, y)
+            # A tight tolerance: the shares of the plane and the accuracies the
+            # readout prints then do not move with the CPU's rounding.
+            binary = SVC(kernel=kernel, C=C, tol=SOLVER_TOL)
+            ovr = OneVsRestClassifier(binary).fit(X, y)
+            ovo = OneVsOneClassifier(binary).fit(X, y)
             for rule, result in evaluate_rules(ovr, ovo, points, X_test, y_test).items():
                 images[(rule, kernel, C)] = region_image(result.pop("candidates"),
                                                          (grid, grid))
@@ -295,8 +303,8 @@ def more_classes_explorer(Ks=(3, 4, 6, 8, 10), n_per_class=30, n_test_per_class=
         points, extent = plane_grid(X, grid, xlim=(-reach, reach), ylim=(-reach, reach))
         data[K], extents[K] = (X, y), extent
         for kernel in kernels:
-            ovr = OneVsRestClassifier(SVC(kernel=kernel, C=C)).fit(X, y)
-            ovo = SVC(kernel=kernel, C=C).fit(X, y)       # one-vs-one, built in
+            ovr = OneVsRestClassifier(SVC(kernel=kernel, C=C, tol=SOLVER_TOL)).fit(X, y)
+            ovo = SVC(kernel=kernel, C=C, tol=SOLVER_TOL).fit(X, y)   # one-vs-one, built in
             own = ovr.decision_function(X)[np.arange(y.shape[0]), y] > 0
             gave_up = int(sum(not np.any(own[y == k]) for k in range(K)))
             for rule, result in evaluate_rules(ovr, ovo, points, X_test, y_test).items():
