@@ -80,6 +80,14 @@ def _warn_not_converged(model, n_mistakes):
     )
 
 
+#: Perceptron.fit scores blocks of points with one matrix product: the first
+#: block of an epoch and the one after a mistake hold at least _FIRST_BLOCK
+#: points, and a block without a mistake doubles the next one (up to
+#: _LARGEST_BLOCK).  The updates are exactly those of the one-point-at-a-time
+#: rule: each candidate is confirmed with its one-row score.
+_FIRST_BLOCK, _LARGEST_BLOCK = 8, 4096
+
+
 class _SignClassifier(ClassifierMixin):
     """``predict`` and ``score`` for a binary classifier with a score h(x).
 
@@ -259,19 +267,41 @@ class Perceptron(_SignClassifier, BaseEstimator):
         n_updates = 0
         mistakes_per_epoch = []
         converged = False
+        # Rounding of a score computed for a block of rows at once differs from
+        # the one-row score by at most about n_features * eps * sum_k |x_k w_k|;
+        # points within 8 times that of a mistake are re-checked one by one.
+        slack_factor = 8.0 * (n_features + 2) * np.finfo(np.float64).eps
         for epoch in range(1, max_epochs + 1):
-            order = rng.permutation(n_samples) if shuffle else range(n_samples)
+            order = rng.permutation(n_samples) if shuffle else np.arange(n_samples)
             mistakes = 0
-            for i in order:
-                score = X[i] @ w + b
-                if y[i] * score <= 0:                   # a mistake, or a point on H
-                    w += alpha * y[i] * X[i]            # in place: O(p) memory in all
-                    if fit_intercept:
-                        b = b + alpha * y[i]
-                    if record:
-                        update_indices.append(i)
-                        scores.append(score)
-                    mistakes += 1
+            pos, block = 0, _FIRST_BLOCK
+            while pos < n_samples:
+                # Scores of the next block with the current (w, b), in one
+                # matrix product; only the candidates are visited in Python.
+                rows = order[pos:pos + block]
+                X_block = X[rows]
+                margin = y[rows] * (X_block @ w + b)
+                slack = slack_factor * (np.abs(X_block) @ np.abs(w) + abs(b))
+                updated = False
+                for k in np.flatnonzero(margin <= slack):
+                    i = rows[k]
+                    score = X[i] @ w + b                # the one-row score decides
+                    if y[i] * score <= 0:               # a mistake, or a point on H
+                        w += alpha * y[i] * X[i]        # in place: O(p) memory in all
+                        if fit_intercept:
+                            b = b + alpha * y[i]
+                        if record:
+                            update_indices.append(i)
+                            scores.append(score)
+                        mistakes += 1
+                        pos += k + 1                    # resume after the point
+                        updated = True
+                        break
+                if updated:
+                    block = max(_FIRST_BLOCK, block // 2)
+                else:
+                    pos += rows.shape[0]
+                    block = min(2 * block, _LARGEST_BLOCK)
             n_updates += mistakes
             mistakes_per_epoch.append(mistakes)
             if mistakes == 0:

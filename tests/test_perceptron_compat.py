@@ -127,3 +127,26 @@ def test_kernel_perceptron_kernel_attribute_still_works():
     assert K.shape == (3, len(model.support_))
     assert np.allclose(K @ model.dual_coef_[0] + model.intercept_[0],
                        model.decision_function(X[:3]))
+
+
+@pytest.mark.parametrize("case", range(6))
+def test_blocked_scoring_makes_exactly_the_one_point_updates(case):
+    # fit scores blocks of points at once; the updates, their order, the scores
+    # and the final (w, b) must be bit for bit those of the one-point loop,
+    # including points exactly on the hyperplane (integer data, w = 0 at start).
+    rng = np.random.default_rng(case)
+    n, p = [(300, 3), (500, 10), (200, 2), (1000, 5), (64, 1), (400, 30)][case]
+    X = rng.integers(-3, 4, size=(n, p)).astype(float) if case % 2 else rng.normal(size=(n, p))
+    y = (X @ rng.normal(size=p) + 0.5 * rng.normal(size=n) > 0).astype(int)
+    alpha = [1.0, 0.25, 0.7][case % 3]
+    model = Perceptron(learning_rate=alpha, max_epochs=4, random_state=case)
+    with pytest.warns(Warning):
+        model.fit(X, y)
+    y_pm = np.where(y == model.classes_[1], 1.0, -1.0)
+    order_rng = np.random.RandomState(case)
+    order = np.concatenate([order_rng.permutation(n) for _ in range(model.n_epochs_)])
+    history, scores, indices = _reference_run(X, y_pm, alpha, order, np.zeros(p), 0.0)
+    assert model.update_indices_.tolist() == indices
+    assert [u["score"] for u in model.updates_] == scores
+    assert np.array_equal(model.coef_[0], history[-1][0])
+    assert model.intercept_[0] == history[-1][1]
