@@ -62,7 +62,7 @@ from sklearn.exceptions import ConvergenceWarning
 
 from ._validation import check_array, check_option, check_positive
 from .objectives import max_kkt_violation
-from .qp import (LP_CHECK_MAX_N, NOT_SEPARABLE_MESSAGE, NotSeparableError, SolverResult,
+from .qp import (LP_CHECK_MAX_N, NotSeparableError, SolverResult,
                  check_dual_inputs, check_separable, compute_intercept)
 
 __all__ = ["solve_dual_smo", "analytic_pair_update", "KernelRowCache", "TAU"]

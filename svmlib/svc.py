@@ -16,12 +16,10 @@ The multipliers come from :func:`svmlib.smo.solve_dual_smo` (default) or
 :func:`svmlib.qp.solve_dual_slsqp`.
 """
 
-import warnings
 from itertools import combinations
 from numbers import Integral, Real
 
 import numpy as np
-import scipy.sparse
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
