@@ -8,12 +8,19 @@ for example::
     (use C=np.inf for a hard margin).
 """
 
+import warnings
 from numbers import Integral, Real
 
 import numpy as np
+import scipy.sparse
+from sklearn.exceptions import DataConversionWarning
+from sklearn.utils.multiclass import type_of_target
 
 __all__ = [
     "check_array",
+    "check_estimator_X",
+    "check_estimator_X_y",
+    "check_estimator_n_features",
     "check_X_y",
     "check_binary_labels",
     "check_positive",
@@ -52,6 +59,18 @@ def check_array(X, name="X", ndim=2, allow_empty=False):
         For non-numeric input, a wrong number of dimensions, no rows, or NaN
         or infinite values.
     """
+    if not isinstance(X, np.ndarray) and not hasattr(X, "__array_function__"):
+        try:
+            X = np.asarray(X)
+        except (TypeError, ValueError):
+            pass  # explained below
+    elif not isinstance(X, np.ndarray):
+        X = np.asarray(X)   # array-likes that forbid NumPy functions on themselves
+    if isinstance(X, np.ndarray) and np.iscomplexobj(X):
+        raise ValueError(
+            f"Complex data not supported: {name} must be real; got complex numbers. "
+            f"Pass {name}.real if the imaginary parts are zero."
+        )
     try:
         arr = np.asarray(X, dtype=np.float64)
     except (TypeError, ValueError) as exc:
@@ -144,7 +163,8 @@ def check_binary_labels(y, name="y"):
         )
     if classes.shape[0] > 2:
         raise ValueError(
-            f"{name} must contain exactly two classes; got {classes.shape[0]} "
+            f"Only binary classification is supported: {name} must contain exactly "
+            f"two classes; got {classes.shape[0]} "
             f"({classes.tolist()[:10]!r}). For more classes use svmlib.SVC "
             f"(one-vs-one) or svmlib.OneVsRestClassifier."
         )
@@ -198,4 +218,99 @@ def check_same_n_features(X, n_features, name="X"):
             f"{name} has {X.shape[1]} features, but the model was fitted with "
             f"{n_features}. Pass data with the same columns as in fit."
         )
+    return X
+
+
+# ------------------------------------------------- estimators' fit / predict input
+def check_estimator_X(X, estimator_name):
+    """Validate the ``X`` given to an estimator's ``fit`` or ``predict``.
+
+    Dense, real, 2-D, at least one feature, finite; messages say what to do
+    (and match the patterns scikit-learn's estimator checks look for).
+    Returns ``X`` as float64.
+    """
+    if scipy.sparse.issparse(X):
+        raise TypeError(
+            f"X is a sparse matrix, but svmlib.{estimator_name} supports only dense input; "
+            f"got {type(X).__name__}. Convert it with X.toarray().")
+    if not isinstance(X, np.ndarray):
+        try:
+            X = np.asarray(X)
+        except (TypeError, ValueError):
+            pass  # check_array below explains what is wrong
+    if isinstance(X, np.ndarray) and np.iscomplexobj(X):
+        raise ValueError("Complex data not supported: X must be real; got complex "
+                         "numbers. Pass X.real if the imaginary parts are zero.")
+    if isinstance(X, np.ndarray) and X.dtype == object:
+        try:
+            X = X.astype(np.float64)
+        except (TypeError, ValueError) as exc:
+            raise TypeError(f"X must contain only numbers; got an object array that "
+                            f"cannot be converted ({exc}). Encode the features as "
+                            f"numbers first.") from None
+    shape = np.shape(X)
+    if len(shape) == 1:
+        raise ValueError(
+            f"X must be a 2-D array; got a 1-D array of shape {shape}. Reshape your "
+            f"data with X.reshape(-1, 1) if it has a single feature or X.reshape(1, -1) "
+            f"if it is a single sample.")
+    if len(shape) == 2 and shape[1] == 0:
+        raise ValueError(
+            f"X has 0 feature(s) (shape={shape}) while a minimum of 1 is required. "
+            f"Pass data with at least one column.")
+    return check_array(X, "X")
+
+
+def check_estimator_X_y(X, y, estimator_name, check_X=None):
+    """Validate ``(X, y)`` given to a classifier's ``fit``.
+
+    ``y`` must be given, 1-D (a column vector is raveled with a
+    DataConversionWarning), free of missing labels (None, NaN), and hold
+    class labels (not continuous values).  ``check_X`` replaces
+    :func:`check_estimator_X` for ``X``.  Returns ``(X, y)``, ``y`` as given
+    (labels of any kind survive).
+    """
+    if y is None:
+        raise ValueError(
+            f"{estimator_name} requires y to be passed, but the target y is None. Call "
+            f"fit(X, y) with the class labels.")
+    X = check_X(X) if check_X is not None else check_estimator_X(X, estimator_name)
+    if not isinstance(y, np.ndarray):
+        y = np.asarray(y)
+    if y.ndim == 2 and y.shape[1] == 1:
+        warnings.warn(
+            "A column-vector y was passed when a 1d array was expected. Please change "
+            "the shape of y to (n_samples,), for example using ravel().",
+            DataConversionWarning, stacklevel=3)
+        y = np.ravel(y)
+    if y.dtype == object:
+        missing = [k for k, v in enumerate(y.ravel()) if v is None
+                   or (isinstance(v, float) and np.isnan(v))]
+        if missing:
+            raise ValueError(
+                f"y must hold a class label for every sample; got {len(missing)} missing "
+                f"label(s) (None or NaN), the first at index {missing[0]}. Drop the "
+                f"unlabelled samples (or give them a label) before fit.")
+    X, y = check_X_y(X, y)
+    target = type_of_target(y)
+    if target in ("continuous", "continuous-multioutput"):
+        raise ValueError(
+            f"Unknown label type: {target}. y holds real numbers, but {estimator_name} needs "
+            f"class labels; for regression use a regressor (e.g. sklearn.svm.SVR), or bin "
+            f"the values.")
+    if target == "unknown":
+        raise ValueError(
+            f"Unknown label type: y must hold class labels (numbers or strings of one "
+            f"kind); got values of "
+            f"type(s) {sorted({type(v).__name__ for v in y.ravel()})}. Encode the labels "
+            f"with sklearn.preprocessing.LabelEncoder.")
+    return X, y
+
+
+def check_estimator_n_features(X, n_features, estimator_name):
+    """Check that ``X`` has the number of features seen in ``fit`` (scikit-learn's wording)."""
+    if X.shape[1] != n_features:
+        raise ValueError(
+            f"X has {X.shape[1]} features, but {estimator_name} is expecting {n_features} "
+            f"features as input (as in fit). Pass data with the same columns as in fit.")
     return X

@@ -42,6 +42,7 @@ __all__ = [
     "gram_matrix",
     "is_psd",
     "get_kernel",
+    "BoundKernel",
     "resolve_gamma",
     "KERNELS",
 ]
@@ -314,15 +315,9 @@ def get_kernel(kernel, **params):
         ``k(X, Z=None)`` returning ndarray of shape (n_samples_X, n_samples_Z).
     """
     if callable(kernel):
-        func = kernel
         if not params:
-            return func
-
-        def k(X, Z=None):
-            return func(X, X if Z is None else Z, **params)
-
-        k.__name__ = getattr(func, "__name__", "kernel")
-        return k
+            return kernel
+        return BoundKernel(kernel, params, fill_z=True)
     if not isinstance(kernel, str) or kernel not in KERNELS:
         raise ValueError(
             f"kernel must be one of {sorted(KERNELS)!r} or a callable k(X, Z); "
@@ -345,13 +340,39 @@ def get_kernel(kernel, **params):
     func = KERNELS[kernel]
     # Validate the parameters now, on a tiny input, so errors surface early.
     func(np.zeros((1, 1)), **kept)
+    return BoundKernel(func, kept, name=kernel)
 
-    def k(X, Z=None):
-        return func(X, Z, **kept)
 
-    k.__name__ = kernel
-    k.params = dict(kept)
-    return k
+class BoundKernel:
+    """A kernel function with its parameters fixed: ``k(X, Z=None)``.
+
+    What :func:`get_kernel` returns.  A plain object (not a closure), so it
+    can be pickled (and a fitted estimator that keeps one can be saved or
+    sent to joblib workers) whenever the wrapped function can.
+
+    Attributes
+    ----------
+    func : callable
+    params : dict
+        The fixed keyword arguments.
+    __name__ : str
+        The kernel's name ("linear", "rbf", ... or the function's name).
+    """
+
+    def __init__(self, func, params, name=None, fill_z=False):
+        self.func = func
+        self.params = dict(params)
+        self.fill_z = fill_z
+        self.__name__ = name or getattr(func, "__name__", "kernel")
+
+    def __call__(self, X, Z=None):
+        if self.fill_z and Z is None:
+            Z = X
+        return self.func(X, Z, **self.params)
+
+    def __repr__(self):
+        args = ", ".join(f"{key}={value!r}" for key, value in self.params.items())
+        return f"<kernel {self.__name__}({args})>"
 
 
 def gram_matrix(kernel, X, **params):

@@ -37,11 +37,12 @@ from sklearn.utils.validation import check_is_fitted
 from ._validation import (
     check_array,
     check_binary_labels,
+    check_estimator_n_features,
+    check_estimator_X,
+    check_estimator_X_y,
     check_int,
     check_option,
     check_positive,
-    check_same_n_features,
-    check_X_y,
 )
 from .kernels import get_kernel, resolve_gamma
 
@@ -79,13 +80,27 @@ def _warn_not_converged(model, n_mistakes):
     )
 
 
+#: Perceptron.fit scores blocks of points with one matrix product: the first
+#: block of an epoch and the one after a mistake hold at least _FIRST_BLOCK
+#: points, and a block without a mistake doubles the next one (up to
+#: _LARGEST_BLOCK).  The updates are exactly those of the one-point-at-a-time
+#: rule: each candidate is confirmed with its one-row score.
+_FIRST_BLOCK, _LARGEST_BLOCK = 8, 4096
+
+
 class _SignClassifier(ClassifierMixin):
     """``predict`` and ``score`` for a binary classifier with a score h(x).
 
     Both perceptrons predict ``classes_[1]`` where ``decision_function`` is
     positive and ``classes_[0]`` elsewhere (a point on the boundary counts as
-    the first class, as in scikit-learn).
+    the first class, as in scikit-learn).  They handle two classes only, and
+    say so in their scikit-learn tags (``classifier_tags.multi_class``).
     """
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        return tags
 
     def predict(self, X):
         """Predict ``classes_[1]`` where ``h(x) > 0`` and ``classes_[0]`` elsewhere.
@@ -142,6 +157,13 @@ class Perceptron(_SignClassifier, BaseEstimator):
         ``b_init`` (the homogeneous perceptron when ``b_init=0``, the form
         of Novikoff's theorem).  Learning ``b`` is the same as appending a
         constant feature 1 to every point (Book: (eq-perceptron-augmented)).
+    record_history : bool, default=True
+        Keep the record of the run (``update_indices_``, ``history_``,
+        ``updates_``).  It is stored compactly: the index and score of each
+        update and one copy of each training point that triggered an update
+        (at most the data); ``history_`` and ``updates_`` are rebuilt from it
+        when read.  With ``False`` nothing per update is kept (memory
+        O(n_samples + n_features)).
 
     Attributes
     ----------
@@ -163,7 +185,7 @@ class Perceptron(_SignClassifier, BaseEstimator):
         True when an epoch ended without a mistake.
     history_ : list of (ndarray of shape (n_features,), float)
         ``(w, b)`` at the start, then after each update: ``n_updates_ + 1``
-        pairs.
+        pairs (rebuilt on every access; with ``record_history=True``).
     update_indices_ : ndarray of int
         The index (row of ``X``) of the point that triggered each update,
         one entry per update.
@@ -185,7 +207,8 @@ class Perceptron(_SignClassifier, BaseEstimator):
     """
 
     def __init__(self, learning_rate=1.0, max_epochs=1000, shuffle=True,
-                 random_state=None, w_init=None, b_init=0.0, fit_intercept=True):
+                 random_state=None, w_init=None, b_init=0.0, fit_intercept=True,
+                 record_history=True):
         self.learning_rate = learning_rate
         self.max_epochs = max_epochs
         self.shuffle = shuffle
@@ -193,6 +216,7 @@ class Perceptron(_SignClassifier, BaseEstimator):
         self.w_init = w_init
         self.b_init = b_init
         self.fit_intercept = fit_intercept
+        self.record_history = record_history
 
     def _initial_state(self, n_features):
         if self.w_init is None:
@@ -230,27 +254,55 @@ class Perceptron(_SignClassifier, BaseEstimator):
         max_epochs = check_int(self.max_epochs, "max_epochs", minimum=1)
         shuffle = _check_bool(self.shuffle, "shuffle")
         fit_intercept = _check_bool(self.fit_intercept, "fit_intercept")
+        record = _check_bool(self.record_history, "record_history")
         rng = _check_random_state(self.random_state)
-        X, y = check_X_y(X, y)
+        X, y = check_estimator_X_y(X, y, type(self).__name__)
         self.classes_, y = check_binary_labels(y)
         n_samples, n_features = X.shape
         w, b = self._initial_state(n_features)
+        w_start, b_start = w.copy(), b
 
-        history = [(w, b)]                 # (w, b) at the start and after each update
         update_indices = []                # which point triggered each update
+        scores = []                        # h(x_i) just before each update
+        n_updates = 0
         mistakes_per_epoch = []
         converged = False
+        # Rounding of a score computed for a block of rows at once differs from
+        # the one-row score by at most about n_features * eps * sum_k |x_k w_k|;
+        # points within 8 times that of a mistake are re-checked one by one.
+        slack_factor = 8.0 * (n_features + 2) * np.finfo(np.float64).eps
         for epoch in range(1, max_epochs + 1):
-            order = rng.permutation(n_samples) if shuffle else range(n_samples)
+            order = rng.permutation(n_samples) if shuffle else np.arange(n_samples)
             mistakes = 0
-            for i in order:
-                if y[i] * (X[i] @ w + b) <= 0:          # a mistake, or a point on H
-                    w = w + alpha * y[i] * X[i]         # a new array: history keeps the old
-                    if fit_intercept:
-                        b = b + alpha * y[i]
-                    history.append((w, b))
-                    update_indices.append(i)
-                    mistakes += 1
+            pos, block = 0, _FIRST_BLOCK
+            while pos < n_samples:
+                # Scores of the next block with the current (w, b), in one
+                # matrix product; only the candidates are visited in Python.
+                rows = order[pos:pos + block]
+                X_block = X[rows]
+                margin = y[rows] * (X_block @ w + b)
+                slack = slack_factor * (np.abs(X_block) @ np.abs(w) + abs(b))
+                updated = False
+                for k in np.flatnonzero(margin <= slack):
+                    i = rows[k]
+                    score = X[i] @ w + b                # the one-row score decides
+                    if y[i] * score <= 0:               # a mistake, or a point on H
+                        w += alpha * y[i] * X[i]        # in place: O(p) memory in all
+                        if fit_intercept:
+                            b = b + alpha * y[i]
+                        if record:
+                            update_indices.append(i)
+                            scores.append(score)
+                        mistakes += 1
+                        pos += k + 1                    # resume after the point
+                        updated = True
+                        break
+                if updated:
+                    block = max(_FIRST_BLOCK, block // 2)
+                else:
+                    pos += rows.shape[0]
+                    block = min(2 * block, _LARGEST_BLOCK)
+            n_updates += mistakes
             mistakes_per_epoch.append(mistakes)
             if mistakes == 0:
                 converged = True
@@ -259,28 +311,74 @@ class Perceptron(_SignClassifier, BaseEstimator):
         self.coef_ = w.reshape(1, -1).copy()
         self.intercept_ = np.array([b], dtype=np.float64)
         self.n_features_in_ = n_features
-        self.n_updates_ = len(update_indices)
+        self.n_updates_ = n_updates
         self.n_epochs_ = epoch
         self.converged_ = converged
-        self.history_ = [(w_t, float(b_t)) for w_t, b_t in history]
-        self.update_indices_ = np.array(update_indices, dtype=int)
         self.mistakes_per_epoch_ = mistakes_per_epoch
-        self.updates_ = self._describe_updates(X, y)
+        if record:
+            indices = np.array(update_indices, dtype=int)
+            rows, position = np.unique(indices, return_inverse=True)
+            self.update_indices_ = indices
+            self._record = {"w0": w_start, "b0": float(b_start), "alpha": alpha,
+                            "fit_intercept": fit_intercept, "points": X[rows].copy(),
+                            "position": position.astype(np.intp), "y": y[indices],
+                            "scores": np.array(scores, dtype=np.float64)}
+        else:
+            self._record = None
         if not converged:
             _warn_not_converged(self, mistakes_per_epoch[-1])
         return self
 
-    def _describe_updates(self, X, y):
-        """The list ``updates_``: one dict per update, rebuilt from ``history_``."""
+    def _get_record(self, name):
+        check_is_fitted(self, "coef_")
+        if self._record is None:
+            raise AttributeError(
+                f"{name} is not available: the perceptron was fitted with "
+                f"record_history=False. Fit with record_history=True (the default) to keep "
+                f"the record of the run.")
+        return self._record
+
+    def _weights_and_biases(self):
+        """(W, B): ``W[k]``, ``B[k]`` after ``k`` updates, k = 0..n_updates_.
+
+        Rebuilt from the compact record with the same floating-point
+        operations, in the same order, as during ``fit`` (a running sum).
+        """
+        rec = self._get_record("history_")
+        steps = rec["alpha"] * rec["y"]                      # alpha * y_i, per update
+        W = np.empty((steps.shape[0] + 1, rec["w0"].shape[0]))
+        W[0] = rec["w0"]
+        W[1:] = steps[:, None] * rec["points"][rec["position"]]
+        np.add.accumulate(W, axis=0, out=W)
+        B = np.empty(steps.shape[0] + 1)
+        B[0] = rec["b0"]
+        B[1:] = steps if rec["fit_intercept"] else 0.0
+        np.add.accumulate(B, out=B)
+        return W, B
+
+    @property
+    def history_(self):
+        """``(w, b)`` at the start and after each update: ``n_updates_ + 1`` pairs."""
+        W, B = self._weights_and_biases()
+        return [(W[k], float(B[k])) for k in range(W.shape[0])]
+
+    @property
+    def updates_(self):
+        """One dict per update: ``epoch``, ``index``, ``y``, ``score`` (before), ``w``, ``b`` (after)."""
+        rec = self._get_record("updates_")
+        W, B = self._weights_and_biases()
         epochs = np.repeat(np.arange(1, self.n_epochs_ + 1), self.mistakes_per_epoch_)
-        updates = []
-        for k, i in enumerate(self.update_indices_):
-            w_before, b_before = self.history_[k]
-            w_after, b_after = self.history_[k + 1]
-            updates.append({"epoch": int(epochs[k]), "index": int(i), "y": int(y[i]),
-                            "score": float(X[i] @ w_before + b_before),
-                            "w": w_after, "b": b_after})
-        return updates
+        return [{"epoch": int(epochs[k]), "index": int(i), "y": int(rec["y"][k]),
+                 "score": float(rec["scores"][k]), "w": W[k + 1], "b": float(B[k + 1])}
+                for k, i in enumerate(self.update_indices_)]
+
+    def __getattr__(self, name):
+        # The record exists only with record_history=True; say why otherwise
+        # (a property that raises AttributeError also ends up here).
+        if name in ("history_", "updates_", "update_indices_") \
+                and self.__dict__.get("_record", False) is None:
+            self._get_record(name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def decision_function(self, X):
         """The score ``h(x) = <w, x> + b`` of every row of ``X``.
@@ -295,7 +393,8 @@ class Perceptron(_SignClassifier, BaseEstimator):
             Positive values mean ``classes_[1]``.
         """
         check_is_fitted(self, "coef_")
-        X = check_same_n_features(check_array(X, "X"), self.n_features_in_)
+        X = check_estimator_n_features(check_estimator_X(X, type(self).__name__),
+                                       self.n_features_in_, type(self).__name__)
         return X @ self.coef_[0] + self.intercept_[0]
 
 
@@ -368,14 +467,26 @@ class KernelPerceptron(_SignClassifier, BaseEstimator):
         self.shuffle = shuffle
         self.random_state = random_state
 
-    def _make_kernel(self, X):
+    def _make_kernel(self, X=None):
+        """The kernel as a callable (``X`` given: resolve ``gamma_`` on it first).
+
+        Built on demand (not stored), so a fitted model pickles whenever the
+        kernel itself does (every named kernel does).
+        """
         if not callable(self.kernel):
             check_option(self.kernel, "kernel", ("linear", "poly", "rbf"))
-        self.gamma_ = resolve_gamma(self.gamma, X)
+        if X is not None:
+            self.gamma_ = resolve_gamma(self.gamma, X)
         if callable(self.kernel):
             return self.kernel
         return get_kernel(self.kernel, gamma=self.gamma_, degree=self.degree,
                           coef0=self.coef0)
+
+    @property
+    def kernel_(self):
+        """The fitted kernel ``k(X, Z)`` (named kernels with ``gamma_`` filled in)."""
+        check_is_fitted(self, "dual_coef_")
+        return self._make_kernel()
 
     def fit(self, X, y):
         """Run the kernel perceptron on ``(X, y)``.
@@ -393,10 +504,16 @@ class KernelPerceptron(_SignClassifier, BaseEstimator):
         max_epochs = check_int(self.max_epochs, "max_epochs", minimum=1)
         shuffle = _check_bool(self.shuffle, "shuffle")
         rng = _check_random_state(self.random_state)
-        X, y = check_X_y(X, y)
+        X, y = check_estimator_X_y(X, y, type(self).__name__)
         self.classes_, y = check_binary_labels(y)
-        self.kernel_ = self._make_kernel(X)
-        K = np.asarray(self.kernel_(X, X), dtype=np.float64)
+        kernel = self._make_kernel(X)
+        K = np.asarray(kernel(X, X), dtype=np.float64)
+        if K.shape != (X.shape[0], X.shape[0]) or not np.isfinite(K).all():
+            raise ValueError(
+                f"the kernel {getattr(kernel, '__name__', 'kernel')!r} must return a finite "
+                f"matrix of shape ({X.shape[0]}, {X.shape[0]}) for the training points; got "
+                f"shape {K.shape}{' with NaN or infinite values' if K.shape == (X.shape[0],) * 2 else ''}. "
+                f"Check the kernel function (and the scale of the features).")
         n_samples = X.shape[0]
 
         counts = np.zeros(n_samples, dtype=int)
@@ -447,8 +564,9 @@ class KernelPerceptron(_SignClassifier, BaseEstimator):
         ndarray of shape (n_samples,)
         """
         check_is_fitted(self, "dual_coef_")
-        X = check_same_n_features(check_array(X, "X"), self.n_features_in_)
+        X = check_estimator_n_features(check_estimator_X(X, type(self).__name__),
+                                       self.n_features_in_, type(self).__name__)
         if self.support_.size == 0:
             return np.full(X.shape[0], self.intercept_[0])
-        K = np.asarray(self.kernel_(X, self.support_vectors_), dtype=np.float64)
+        K = np.asarray(self._make_kernel()(X, self.support_vectors_), dtype=np.float64)
         return K @ self.dual_coef_[0] + self.intercept_[0]

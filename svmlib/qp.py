@@ -38,6 +38,7 @@ __all__ = [
     "compute_intercept",
     "check_separable",
     "check_dual_inputs",
+    "check_upper_bounds",
     "NotSeparableError",
     "LP_CHECK_MAX_N",
 ]
@@ -147,8 +148,11 @@ def check_dual_inputs(K, y, C):
             f"y must contain both labels -1 and +1; got only {y[0]:+.0f}. A "
             f"classifier needs examples of both classes."
         )
-    C = check_positive(C, "C", allow_inf=True,
-                       hint="Use a positive C such as C=1.0 (np.inf for a hard margin).")
+    if np.ndim(C) == 0:
+        C = check_positive(C, "C", allow_inf=True,
+                           hint="Use a positive C such as C=1.0 (np.inf for a hard margin).")
+    else:
+        C = check_upper_bounds(C, y.shape[0])
     if K is not None:
         K = check_array(K, "K")
         if K.shape != (y.shape[0], y.shape[0]):
@@ -157,6 +161,31 @@ def check_dual_inputs(K, y, C):
                 f"points; got shape {K.shape}. Compute K = kernel(X, X)."
             )
     return K, y, C
+
+
+def check_upper_bounds(C, n_samples):
+    """Validate per-sample upper bounds ``C_t`` (an array of shape (n_samples,)).
+
+    Every entry must be a number ``> 0`` (``np.inf`` allowed: a hard-margin
+    constraint for that sample).  Returns a float64 copy.
+    """
+    try:
+        bounds = np.array(C, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"C must be a number > 0 or an array of such numbers; got an object "
+                         f"of type {type(C).__name__}. Pass C=1.0 or a float array.") from None
+    if bounds.shape != (n_samples,):
+        raise ValueError(
+            f"C as an array must hold one upper bound per sample, shape ({n_samples},); got "
+            f"shape {bounds.shape}. Pass a scalar C or an array of length {n_samples}.")
+    bad = np.isnan(bounds) | (bounds <= 0)
+    if bad.any():
+        k = int(np.flatnonzero(bad)[0])
+        raise ValueError(
+            f"C must hold numbers > 0 (np.inf allowed); got C[{k}]={float(bounds[k])!r} "
+            f"({int(bad.sum())} such entries). Drop samples whose bound would be 0 (zero "
+            f"weight) before calling the solver.")
+    return bounds
 
 
 def compute_intercept(alpha, grad, y, C, atol=0.0):
@@ -223,7 +252,14 @@ def check_separable(y, K=None, X=None, where=""):
 
     Returns
     -------
-    None
+    float
+        ``||w||^2`` of the separating hyperplane that the linear program
+        found (``beta^T K beta`` in feature space).  It satisfies
+        ``y_i h(x_i) >= 1``, so it bounds the hard-margin optimum from above:
+        ``||w*||^2 <= ||w||^2``, i.e. the maximum margin ``1/||w*||`` is at
+        least ``1/||w||``.  :class:`svmlib.SVC` compares it with
+        ``HARD_MARGIN_LIMIT`` (the tolerance SMO uses) to decide in advance
+        that the hard-margin problem is solvable.
     """
     A = np.asarray(X if X is not None else K, dtype=np.float64)
     n, m = A.shape
@@ -235,6 +271,10 @@ def check_separable(y, K=None, X=None, where=""):
     if res.status == 2:
         hint = "" if X is not None else " or a more flexible kernel"
         raise NotSeparableError(NOT_SEPARABLE_MESSAGE.format(where=where, kernel_hint=hint))
+    if res.status != 0 or res.x is None:
+        return np.inf          # the LP did not finish: no bound
+    coef = res.x[:m]
+    return float(coef @ coef) if X is not None else float(max(coef @ (A @ coef), 0.0))
 
 
 def solve_dual_slsqp(K, y, C=np.inf, tol=1e-10, max_iter=1000, sv_threshold=1e-8,
@@ -259,8 +299,9 @@ def solve_dual_slsqp(K, y, C=np.inf, tol=1e-10, max_iter=1000, sv_threshold=1e-8
         Gram matrix.
     y : array-like of shape (n_samples,)
         Labels in {-1, +1}.
-    C : float, default=np.inf
-        Box bound; ``np.inf`` for the hard margin.
+    C : float or array-like of shape (n_samples,), default=np.inf
+        Box bound; ``np.inf`` for the hard margin; an array gives each
+        multiplier its own bound (as :func:`svmlib.smo.solve_dual_smo`).
     tol : float, default=1e-10
         SLSQP's ``ftol`` (precision goal on the objective).
     max_iter : int, default=1000
@@ -285,7 +326,7 @@ def solve_dual_slsqp(K, y, C=np.inf, tol=1e-10, max_iter=1000, sv_threshold=1e-8
     start = time.perf_counter()
     K, y, C = check_dual_inputs(K, y, C)
     n = y.shape[0]
-    if np.isinf(C) and check_feasible:
+    if np.all(np.isinf(C)) and check_feasible:
         check_separable(y, K=K, where=" in the kernel's feature space")
     Q = kernel_matrix_Q(K, y)
     ones = np.ones(n)
@@ -294,7 +335,8 @@ def solve_dual_slsqp(K, y, C=np.inf, tol=1e-10, max_iter=1000, sv_threshold=1e-8
         Qa = Q @ alpha
         return 0.5 * alpha @ Qa - alpha.sum(), Qa - ones
 
-    bounds = [(0.0, None if np.isinf(C) else C)] * n
+    upper = np.broadcast_to(C, (n,))
+    bounds = [(0.0, None if np.isinf(c) else float(c)) for c in upper]
     constraint = {"type": "eq", "fun": lambda a: y @ a, "jac": lambda a: y}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
@@ -304,8 +346,8 @@ def solve_dual_slsqp(K, y, C=np.inf, tol=1e-10, max_iter=1000, sv_threshold=1e-8
     alpha = np.clip(res.x, 0.0, C)
     cut = sv_threshold * max(1.0, float(alpha.max()))
     alpha[alpha < cut] = 0.0
-    if np.isfinite(C):
-        alpha[alpha > C - cut] = C
+    near_upper = np.isfinite(upper) & (alpha > upper - cut)
+    alpha[near_upper] = upper[near_upper]
     grad = Q @ alpha - 1.0
     b = compute_intercept(alpha, grad, y, C)
     return SolverResult(

@@ -62,7 +62,7 @@ from sklearn.exceptions import ConvergenceWarning
 
 from ._validation import check_array, check_option, check_positive
 from .objectives import max_kkt_violation
-from .qp import (LP_CHECK_MAX_N, NOT_SEPARABLE_MESSAGE, NotSeparableError, SolverResult,
+from .qp import (LP_CHECK_MAX_N, NotSeparableError, SolverResult,
                  check_dual_inputs, check_separable, compute_intercept)
 
 __all__ = ["solve_dual_smo", "analytic_pair_update", "KernelRowCache", "TAU"]
@@ -72,11 +72,17 @@ __all__ = ["solve_dual_smo", "analytic_pair_update", "KernelRowCache", "TAU"]
 #: the step stays finite.  Fan, Chen & Lin (2005) use the same constant.
 TAU = 1e-12
 
-#: Hard margin (C = inf): the solver gives up when ``sum(alpha) * max_t K[t, t]``
-#: exceeds this.  At the solution ``sum(alpha) = ||w||^2``, so this means a
-#: margin below 1e-4 times the radius of the data in feature space: the data
-#: are not separable (the multipliers diverge) or only by a vanishing margin.
+#: Hard margin (C = inf): a margin below ``1 / sqrt(HARD_MARGIN_LIMIT)`` = 1e-4
+#: times the radius ``R = max_t sqrt(K[t, t])`` of the data in feature space
+#: counts as "not separable".  SMO stops once its dual objective exceeds
+#: ``HARD_MARGIN_LIMIT / (2 R^2)`` (which proves such a margin), and the
+#: separability test of :class:`svmlib.SVC` uses the same constant
+#: (:func:`svmlib.qp.check_separable`).
 HARD_MARGIN_LIMIT = 1e8
+
+#: With ``verbose=True``, seconds between two progress lines (the clock is
+#: read every 1,000 iterations, so a line appears at most that often).
+VERBOSE_INTERVAL = 1.0
 
 LOWER, UPPER, FREE = 0, 1, 2
 # Temporary blocks of kernel values hold at most 2**22 values (32 MB), or 2**20
@@ -86,13 +92,14 @@ _BLOCK_ELEMENTS_LARGE_N = 2**20
 _LARGE_N = 4096
 
 
-def analytic_pair_update(alpha_i, alpha_j, y_i, y_j, grad_i, grad_j, Q_ii, Q_jj, Q_ij, C):
+def analytic_pair_update(alpha_i, alpha_j, y_i, y_j, grad_i, grad_j, Q_ii, Q_jj, Q_ij, C,
+                         C_j=None):
     """Minimize the dual exactly over ``(alpha_i, alpha_j)``, the others fixed.
 
     Moving along the line that keeps ``y_i alpha_i + y_j alpha_j`` fixed, the
     dual is a parabola with curvature ``a = Q_ii + Q_jj - 2 y_i y_j Q_ij``
     (``K_ii + K_jj - 2 K_ij``); its minimizer is clipped to the box
-    ``[0, C]^2`` (Book: (eq-smo-update), (eq-smo-clip)).
+    ``[0, C_i] x [0, C_j]`` (Book: (eq-smo-update), (eq-smo-clip)).
 
     Parameters
     ----------
@@ -105,15 +112,23 @@ def analytic_pair_update(alpha_i, alpha_j, y_i, y_j, grad_i, grad_j, Q_ii, Q_jj,
     Q_ii, Q_jj, Q_ij : float
         Entries of ``Q``.
     C : float
-        Upper bound (may be ``inf``).
+        Upper bound of ``alpha_i`` (may be ``inf``); also of ``alpha_j``
+        unless ``C_j`` is given.
+    C_j : float, default=None
+        Upper bound of ``alpha_j`` when it differs from that of ``alpha_i``
+        (per-sample weights: ``C_t = C * class_weight[y_t] * sample_weight_t``).
 
     Returns
     -------
     (float, float)
         The new ``alpha_i`` and ``alpha_j``.
     """
+    C_i = C
+    if C_j is None:
+        C_j = C_i
     if y_i != y_j:
-        # alpha_i - alpha_j stays fixed.
+        # alpha_i - alpha_j stays fixed; the segment leaves the box through
+        # alpha_i = C_i or alpha_j = C_j, whichever is met first.
         quad_coef = max(Q_ii + Q_jj + 2.0 * Q_ij, TAU)
         delta = (-grad_i - grad_j) / quad_coef
         diff = alpha_i - alpha_j
@@ -124,11 +139,12 @@ def analytic_pair_update(alpha_i, alpha_j, y_i, y_j, grad_i, grad_j, Q_ii, Q_jj,
                 alpha_j, alpha_i = 0.0, diff
         elif alpha_i < 0:
             alpha_i, alpha_j = 0.0, -diff
-        if diff > 0:
-            if alpha_i > C:
-                alpha_i, alpha_j = C, C - diff
-        elif alpha_j > C:
-            alpha_j, alpha_i = C, C + diff
+        # C_i - C_j is 0 for equal bounds (inf - inf would be nan).
+        if diff > (0.0 if C_i == C_j else C_i - C_j):
+            if alpha_i > C_i:
+                alpha_i, alpha_j = C_i, C_i - diff
+        elif alpha_j > C_j:
+            alpha_j, alpha_i = C_j, C_j + diff
     else:
         # alpha_i + alpha_j stays fixed.
         quad_coef = max(Q_ii + Q_jj - 2.0 * Q_ij, TAU)
@@ -136,14 +152,14 @@ def analytic_pair_update(alpha_i, alpha_j, y_i, y_j, grad_i, grad_j, Q_ii, Q_jj,
         total = alpha_i + alpha_j
         alpha_i -= delta
         alpha_j += delta
-        if total > C:
-            if alpha_i > C:
-                alpha_i, alpha_j = C, total - C
+        if total > C_i:
+            if alpha_i > C_i:
+                alpha_i, alpha_j = C_i, total - C_i
         elif alpha_j < 0:
             alpha_j, alpha_i = 0.0, total
-        if total > C:
-            if alpha_j > C:
-                alpha_j, alpha_i = C, total - C
+        if total > C_j:
+            if alpha_j > C_j:
+                alpha_j, alpha_i = C_j, total - C_j
         elif alpha_i < 0:
             alpha_i, alpha_j = 0.0, total
     return alpha_i, alpha_j
@@ -221,6 +237,20 @@ class KernelRowCache:
             self.used += new_length - row.shape[0]
 
 
+def _vanishing_margin_message(dual_value, radius_sq, iteration):
+    """NotSeparableError's message when SMO's dual objective proves a tiny margin."""
+    margin_bound = 1.0 / np.sqrt(2.0 * dual_value)
+    radius = np.sqrt(radius_sq)
+    return (
+        f"the hard-margin problem (C=inf) has no solution within svmlib's tolerance: after "
+        f"{iteration} iterations SMO's dual objective reached D = {dual_value:.3g}, which proves "
+        f"that the largest margin is at most 1/sqrt(2 D) = {margin_bound:.3g}, below "
+        f"{1 / np.sqrt(HARD_MARGIN_LIMIT):g} times the radius of the data "
+        f"(max ||phi(x)|| = {radius:.3g}). The data are not separable, or only by a vanishing "
+        f"margin (points of different classes nearly coincide). Use a finite C (soft margin), "
+        f"e.g. C=1.0, or a more flexible kernel.")
+
+
 def _blocks(n_rows, n_cols, n=0):
     """Row slices that keep a temporary (rows x n_cols) block small (see _BLOCK_ELEMENTS)."""
     elements = _BLOCK_ELEMENTS_LARGE_N if n > _LARGE_N else _BLOCK_ELEMENTS
@@ -230,7 +260,7 @@ def _blocks(n_rows, n_cols, n=0):
 
 def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cache_size=200,
                    shrinking=True, selection="second_order", precompute_kernel="auto",
-                   callback=None, record_trace=False, check_feasible=True):
+                   callback=None, record_trace=False, check_feasible=True, verbose=False):
     """Solve the SVM dual by sequential minimal optimization (LIBSVM's algorithm).
 
     See the module docstring for the problem, the working-set rule (WSS 2 of
@@ -243,19 +273,23 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         (n_A, n_B) (then ``X`` is required and rows are computed on demand).
     y : array-like of shape (n_samples,)
         Labels in {-1, +1}.
-    C : float, default=1.0
-        Box bound, ``> 0``; ``np.inf`` for the hard margin.
+    C : float or array-like of shape (n_samples,), default=1.0
+        Upper bound of the box, ``> 0``; ``np.inf`` for the hard margin.  An
+        array gives every multiplier its own bound ``0 <= alpha_t <= C_t``
+        (LIBSVM's per-sample ``C``: ``C_t = C * class_weight[y_t] *
+        sample_weight_t``); a scalar is the same bound for all.
     tol : float, default=1e-3
         Stop when ``m(alpha) - M(alpha) <= tol`` (LIBSVM's ``eps``).
     X : array-like of shape (n_samples, n_features), default=None
         Training points, when ``K_or_kernel`` is a kernel function.
     max_iter : int, default=-1
-        Iteration limit; ``-1`` (or None) means ``max(1_000_000, 100 n)``
-        (LIBSVM allows 10,000,000, but a NumPy iteration costs some 30
-        microseconds, so that would be minutes).  Reaching it gives a
-        ConvergenceWarning; badly scaled features are the usual cause.
-        For the hard margin the default is ``max(100_000, 100 n)``, and
-        reaching it raises :class:`~svmlib.qp.NotSeparableError`.
+        Iteration limit; ``-1`` (or None) means no limit: the solver runs
+        until the stopping rule holds (as ``sklearn.svm.SVC(max_iter=-1)``).
+        A NumPy iteration costs some 30 microseconds, so a problem that needs
+        a million iterations takes about half a minute; ``verbose=True``
+        shows the progress.  Reaching an explicit limit gives a
+        ConvergenceWarning; badly scaled features are the usual cause of
+        slow convergence.
     cache_size : float, default=200
         Kernel cache in megabytes.
     shrinking : bool, default=True
@@ -277,8 +311,15 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     check_feasible : bool, default=True
         For ``C = inf`` and a Gram matrix with at most 1,000 rows, first
         check with a linear program that the data are separable.  In any
-        case, multipliers that grow beyond ``1e12`` stop the solver with
-        :class:`~svmlib.qp.NotSeparableError`.
+        case the solver stops with :class:`~svmlib.qp.NotSeparableError` once
+        its dual objective ``D`` proves that the largest margin is below
+        ``1 / sqrt(HARD_MARGIN_LIMIT)`` times the data's radius
+        ``R = max_t sqrt(K[t, t])`` (every feasible ``alpha`` has
+        ``D(alpha) <= ||w*||^2 / 2 = 1 / (2 gamma*^2)``, so
+        ``D > HARD_MARGIN_LIMIT / (2 R^2)`` is a proof, not a guess).
+    verbose : bool or int, default=False
+        Print the progress (iterations, KKT violation ``m - M``, active-set
+        size, elapsed time) about once a second, and a summary at the end.
 
     Returns
     -------
@@ -309,11 +350,13 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         K, y, C = check_dual_inputs(K_or_kernel, y, C)
         kernel = None
     n = y.shape[0]
-    default_limit = max_iter is None or max_iter < 0
-    if default_limit:
-        limit = max(100_000 if np.isinf(C) else 1_000_000, 100 * n)
-    else:
-        limit = int(max_iter)
+    no_limit = max_iter is None or max_iter < 0
+    limit = np.inf if no_limit else int(max_iter)
+    # Per-sample bounds: C_work (in working order) holds C_t; with a scalar C
+    # every bound is the scalar itself (and the arithmetic is unchanged).
+    per_sample = isinstance(C, np.ndarray)
+    C_work = C.copy() if per_sample else None
+    hard = bool(np.any(np.isinf(C)))
 
     gram_mb = n * n * 8 / 2**20
     if kernel is not None:
@@ -330,7 +373,7 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         for start in range(0, n, step):
             rows = slice(start, min(start + step, n))
             diag[rows] = np.diagonal(kernel(X[rows], X[rows]))
-    if np.isinf(C) and check_feasible and K is not None and n <= LP_CHECK_MAX_N:
+    if hard and check_feasible and K is not None and n <= LP_CHECK_MAX_N:
         check_separable(y, K=K, where=" in the kernel's feature space")
 
     # ----- working arrays, in working order (active set = prefix 0:active_size)
@@ -373,7 +416,8 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         """
         a_t = alpha.item(t)
         old_status = alpha_status.item(t)
-        status = UPPER if a_t >= C else (LOWER if a_t <= 0 else FREE)
+        status = UPPER if a_t >= (C_work.item(t) if per_sample else C) else (
+            LOWER if a_t <= 0 else FREE)
         if status == old_status:
             return old_status, status
         alpha_status[t] = status
@@ -412,6 +456,8 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         for array in (order, y_work, QD, alpha, grad, grad_bar, alpha_status, positive,
                       up_offset, low_offset, low_indicator, neg_y):
             array[:] = array[new_to_old]
+        if per_sample:
+            C_work[:] = C_work[new_to_old]
         if X_work is not None:
             X_work = X_work[new_to_old]
 
@@ -442,9 +488,13 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     converged = stopped_by_callback = False
     iteration = 0
     violation = np.inf
-    alpha_sum = 0.0
-    alpha_sum_limit = (HARD_MARGIN_LIMIT / max(float(diag.max()), 1e-300) if np.isinf(C)
-                       else np.inf)
+    # Hard margin: f = -D is tracked exactly per pair update (O(1)); once
+    # D > HARD_MARGIN_LIMIT / (2 R^2) the margin is proved below R / sqrt(LIMIT).
+    f_value = 0.0
+    radius_sq = max(float(diag.max()), 1e-300)
+    objective_limit = HARD_MARGIN_LIMIT / (2.0 * radius_sq) if hard else np.inf
+    report_every = VERBOSE_INTERVAL       # seconds between progress lines (verbose)
+    next_report = start_time + report_every
     score_buffer, up_buffer, low_buffer = np.empty(n), np.empty(n), np.empty(n)
     work_b, work_a = np.empty(n), np.empty(n)
 
@@ -519,9 +569,14 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         Q_j = cache.get(order.item(j), A)
         # ---- the pair update
         old_i, old_j = alpha.item(i), alpha.item(j)
-        new_i, new_j = analytic_pair_update(old_i, old_j, y_i, y_work.item(j), grad.item(i),
-                                            grad.item(j), QD.item(i), QD.item(j),
-                                            Q_i.item(j), C)
+        grad_i, grad_j, Q_ij = grad.item(i), grad.item(j), Q_i.item(j)
+        if per_sample:
+            new_i, new_j = analytic_pair_update(old_i, old_j, y_i, y_work.item(j), grad_i,
+                                                grad_j, QD.item(i), QD.item(j), Q_ij,
+                                                C_work.item(i), C_work.item(j))
+        else:
+            new_i, new_j = analytic_pair_update(old_i, old_j, y_i, y_work.item(j), grad_i,
+                                                grad_j, QD.item(i), QD.item(j), Q_ij, C)
         alpha[i], alpha[j] = new_i, new_j
         d_i, d_j = new_i - old_i, new_j - old_j
         # ---- the gradient update on the active set
@@ -535,14 +590,22 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
             is_upper = status == UPPER
             if shrinking and (old_status == UPPER) != is_upper:
                 row = cache.get(order.item(t), n)
-                grad_bar += (C if is_upper else -C) * row
+                bound = C_work.item(t) if per_sample else C
+                grad_bar += (bound if is_upper else -bound) * row
         iteration += 1
-        alpha_sum += d_i + d_j
-        if alpha_sum > alpha_sum_limit:
-            raise NotSeparableError(NOT_SEPARABLE_MESSAGE.format(
-                where=f" in practice (the multipliers diverge: sum(alpha) = {alpha_sum:.3g} "
-                      f"after {iteration} iterations, a margin below 1e-4 of the data's size)",
-                kernel_hint=" or a more flexible kernel"))
+        if hard:
+            f_value += (d_i * grad_i + d_j * grad_j + 0.5 * (QD.item(i) * d_i * d_i
+                        + QD.item(j) * d_j * d_j) + Q_ij * d_i * d_j)
+            if -f_value > objective_limit:
+                raise NotSeparableError(_vanishing_margin_message(-f_value, radius_sq,
+                                                                  iteration))
+        if verbose and iteration % 1000 == 0:
+            now = time.perf_counter()
+            if now >= next_report:
+                next_report = now + report_every
+                print(f"SMO: iteration {iteration:>9d}   KKT violation {violation:.3e} "
+                      f"(tol {tol:g})   active {active_size}/{n}   "
+                      f"{now - start_time:6.1f} s", flush=True)
         if trace is not None or callback is not None:
             alpha_original = np.empty(n)
             alpha_original[order] = alpha
@@ -556,12 +619,6 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
 
     if active_size < n:
         reconstruct_gradient(active_size)
-    if not converged and not stopped_by_callback and np.isinf(C) and default_limit:
-        raise NotSeparableError(
-            f"the hard-margin problem (C=inf) did not converge in {limit} iterations: the "
-            f"multipliers keep growing (sum(alpha) = {alpha_sum:.3g}), so the data are separable "
-            f"at best with a vanishing margin (points of different classes nearly coincide). "
-            f"Use a finite C (soft margin), e.g. C=1.0, or pass a larger max_iter.")
     if not converged and not stopped_by_callback:
         warnings.warn(
             f"SMO stopped after max_iter={limit} iterations with KKT violation "
@@ -573,6 +630,13 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     grad_out[order] = grad
     b = compute_intercept(alpha_out, grad_out, y, C)
     objective = -0.5 * float(alpha_out @ (grad_out - 1.0))
+    if verbose:
+        state = ("converged" if converged else
+                 "stopped by the callback" if stopped_by_callback else "stopped at max_iter")
+        print(f"SMO: {state} after {iteration} iterations, KKT violation "
+              f"{max_kkt_violation(alpha_out, grad_out, y, C):.3e}, "
+              f"{int(np.sum(alpha_out > 0))} support vectors, dual objective "
+              f"{objective:.6g}, {time.perf_counter() - start_time:.2f} s", flush=True)
     return SolverResult(
         alpha=alpha_out, b=b, n_iter=iteration, objective=objective,
         kkt_violation=max_kkt_violation(alpha_out, grad_out, y, C),
@@ -580,4 +644,5 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         trace=tuple(trace) if trace is not None else None,
         info={"cache_hits": cache.hits, "cache_misses": cache.misses,
               "kernel_values_computed": cache.computed, "shrink_events": shrink_events,
-              "kernel_precomputed": K is not None, "stopped_by_callback": stopped_by_callback})
+              "kernel_precomputed": K is not None, "stopped_by_callback": stopped_by_callback,
+              "iteration_limit": None if no_limit else limit})

@@ -16,21 +16,19 @@ The multipliers come from :func:`svmlib.smo.solve_dual_smo` (default) or
 :func:`svmlib.qp.solve_dual_slsqp`.
 """
 
-import warnings
 from itertools import combinations
-from numbers import Real
+from numbers import Integral, Real
 
 import numpy as np
-import scipy.sparse
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.exceptions import DataConversionWarning
-from sklearn.utils.multiclass import type_of_target
+from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
 from . import kernels as _kernels
-from ._validation import check_array, check_int, check_option, check_positive, check_X_y
-from .qp import LP_CHECK_MAX_N, check_separable, solve_dual_slsqp
-from .smo import solve_dual_smo
+from ._validation import (check_estimator_X, check_estimator_X_y, check_int, check_option,
+                          check_positive)
+from .qp import LP_CHECK_MAX_N, NotSeparableError, check_separable, solve_dual_slsqp
+from .smo import HARD_MARGIN_LIMIT, solve_dual_smo
 
 __all__ = ["SVC", "ovr_decision_from_ovo"]
 
@@ -68,8 +66,59 @@ def ovr_decision_from_ovo(decision_ovo, n_classes):
     return votes + confidence / (3.0 * (np.abs(confidence) + 1.0))
 
 
+class _CheckedKernel:
+    """A user's kernel function whose every output is checked where it enters.
+
+    Calling it returns ``kernel(A, B)`` as float64 after checking that it is
+    an array of shape (n_A, n_B) without NaN or infinity; otherwise it
+    raises a ValueError that names the kernel.  Picklable when the wrapped
+    function is.
+    """
+
+    def __init__(self, func):
+        self.func = func
+        self.name = getattr(func, "__name__", type(func).__name__)
+
+    def __call__(self, A, B):
+        try:
+            K = np.asarray(self.func(A, B), dtype=np.float64)
+        except (TypeError, ValueError) as exc:
+            if isinstance(exc, ValueError) and str(exc).startswith("the kernel "):
+                raise
+            raise ValueError(
+                f"the kernel {self.name!r} must return an array of numbers; its output for "
+                f"inputs of shapes {A.shape} and {B.shape} cannot be converted ({exc}). "
+                f"Return an ndarray of shape (n_A, n_B).") from None
+        expected = (A.shape[0], B.shape[0])
+        if K.shape != expected:
+            raise ValueError(
+                f"the kernel {self.name!r} returned an array of shape {K.shape} for inputs "
+                f"of shapes {A.shape} and {B.shape}; expected {expected}, one value per pair "
+                f"of rows. A kernel k(A, B) must return K[i, j] = k(A[i], B[j]).")
+        if not np.isfinite(K).all():
+            n_nan, n_inf = int(np.isnan(K).sum()), int(np.isinf(K).sum())
+            i, j = np.argwhere(~np.isfinite(K))[0]
+            raise ValueError(
+                f"the kernel {self.name!r} returned {n_nan} NaN and {n_inf} infinite "
+                f"value(s) for inputs of shapes {A.shape} and {B.shape} (the first at "
+                f"[{i}, {j}]); an SVM needs finite kernel values. Check the kernel function "
+                f"(and the scale of the features).")
+        return K
+
+
+def _check_bool(value, name):
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False; got {name}={value!r}. Pass a bool.")
+    return bool(value)
+
+
 class SVC(ClassifierMixin, BaseEstimator):
     """C-support vector classifier (soft margin, any kernel; ``C=np.inf`` is the hard margin).
+
+    The parameters have scikit-learn's names and meanings (``sklearn.svm.SVC``),
+    so code written for it runs with ``from svmlib import SVC``; see the
+    README for what is not supported (sparse input, ``probability=True``,
+    the sigmoid kernel).
 
     Parameters
     ----------
@@ -77,15 +126,17 @@ class SVC(ClassifierMixin, BaseEstimator):
         Penalty of the slack (Book: (eq-soft-primal)); ``> 0`` or ``np.inf``
         for the hard margin (Book: (eq-hmd-primal)).
     kernel : {"linear", "poly", "rbf", "precomputed"} or callable, default="rbf"
-        A callable ``k(X, Z)`` must return an ndarray of shape (n_X, n_Z).
+        A callable ``k(X, Z)`` must return an ndarray of shape (n_X, n_Z);
+        its outputs are checked (shape, NaN, infinity) as they are computed.
         With ``"precomputed"``, ``fit`` takes the Gram matrix of shape
         (n_samples, n_samples) and ``predict`` the matrix of shape
         (n_test, n_train) of kernel values against the training points.
     degree : int, default=3
-        Degree of the polynomial kernel.
+        Degree of the polynomial kernel (``>= 0``; ``>= 1`` for "poly").
     gamma : {"scale", "auto"} or float, default="scale"
         Kernel coefficient of "rbf" and "poly": ``"scale"`` is
         ``1 / (n_features * X.var())``, ``"auto"`` is ``1 / n_features``.
+        Checked whatever the kernel.
     coef0 : float, default=0.0
         Constant of the polynomial kernel.
     tol : float, default=1e-3
@@ -94,15 +145,38 @@ class SVC(ClassifierMixin, BaseEstimator):
         Which dual solver to use; "slsqp" builds the n x n matrix and suits a
         few hundred points.
     max_iter : int, default=-1
-        Iteration limit of the solver, ``-1`` for the solver's default.
+        Iteration limit of the solver (per binary problem); ``-1`` means no
+        limit, as in scikit-learn.  Must be -1 or >= 1.
     cache_size : float, default=200
         Kernel cache of SMO in megabytes.
     decision_function_shape : {"ovr", "ovo"}, default="ovr"
-        Shape of ``decision_function`` for three or more classes.
+        Shape of ``decision_function`` for three or more classes: one
+        column per class (votes plus a squashed confidence, scikit-learn's
+        default) or one column per pair of classes (LIBSVM's raw values).
+    class_weight : dict, "balanced" or None, default=None
+        Multiplies ``C`` for the samples of each class: ``C_i = C *
+        class_weight[y_i]``.  ``"balanced"`` uses ``n_samples / (n_classes *
+        count of the class)``.  Stored as ``class_weight_``.
+    break_ties : bool, default=False
+        With ``decision_function_shape="ovr"`` and three or more classes,
+        predict the argmax of ``decision_function`` (ties between vote
+        counts broken by the confidences) instead of the first class with
+        most votes.  Not allowed with ``"ovo"``.
+    shrinking : bool, default=True
+        Use SMO's shrinking heuristic (the solution is the same up to ``tol``).
+    verbose : bool or int, default=False
+        Print the solver's progress (iterations, KKT violation, time) about
+        once a second, and a summary per binary problem.
+    random_state : int, RandomState instance or None, default=None
+        Accepted for compatibility with scikit-learn and validated, but not
+        used: svmlib's SVC is deterministic (scikit-learn uses it only for
+        ``probability=True``).
 
     Attributes
     ----------
     classes_ : ndarray of shape (n_classes,)
+    class_weight_ : ndarray of shape (n_classes,)
+        The weight of each class (all 1 for ``class_weight=None``).
     support_ : ndarray of shape (n_SV,)
         Indices of the support vectors in the training set, grouped by class.
     support_vectors_ : ndarray of shape (n_SV, n_features)
@@ -114,7 +188,8 @@ class SVC(ClassifierMixin, BaseEstimator):
     intercept_ : ndarray of shape (n_classes * (n_classes - 1) / 2,)
         The bias ``b`` of each binary problem.
     alpha_ : ndarray of shape (n_samples,) or (n_pairs, n_samples)
-        The multipliers of every training point (0 outside a pair's classes).
+        The multipliers of every training point (0 outside a pair's classes
+        and for samples of weight 0).
     solver_result_ : SolverResult or list of SolverResult
         The solver's record for each binary problem.
     n_iter_ : ndarray of shape (n_pairs,)
@@ -125,7 +200,9 @@ class SVC(ClassifierMixin, BaseEstimator):
     """
 
     def __init__(self, C=1.0, kernel="rbf", degree=3, gamma="scale", coef0=0.0, tol=1e-3,
-                 solver="smo", max_iter=-1, cache_size=200, decision_function_shape="ovr"):
+                 solver="smo", max_iter=-1, cache_size=200, decision_function_shape="ovr",
+                 class_weight=None, break_ties=False, shrinking=True, verbose=False,
+                 random_state=None):
         self.C = C
         self.kernel = kernel
         self.degree = degree
@@ -136,6 +213,11 @@ class SVC(ClassifierMixin, BaseEstimator):
         self.max_iter = max_iter
         self.cache_size = cache_size
         self.decision_function_shape = decision_function_shape
+        self.class_weight = class_weight
+        self.break_ties = break_ties
+        self.shrinking = shrinking
+        self.verbose = verbose
+        self.random_state = random_state
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -144,6 +226,7 @@ class SVC(ClassifierMixin, BaseEstimator):
 
     # ------------------------------------------------------------ checks
     def _check_params(self):
+        """Check every parameter, whatever the kernel (as scikit-learn does)."""
         self._C = check_positive(self.C, "C", allow_inf=True,
                                  hint="Use a positive C such as C=1.0 (C=np.inf for a hard margin).")
         if not callable(self.kernel):
@@ -153,72 +236,128 @@ class SVC(ClassifierMixin, BaseEstimator):
                     f"callable k(X, Z); got kernel={self.kernel!r}. Pick a listed name or pass "
                     f"a function.")
         check_int(self.degree, "degree", minimum=1 if self.kernel == "poly" else 0)
+        if isinstance(self.gamma, str):
+            if self.gamma not in ("scale", "auto"):
+                raise ValueError(
+                    f"gamma must be 'scale', 'auto' or a number > 0; got gamma={self.gamma!r}. "
+                    f"Use gamma='scale' (the default) or a float such as gamma=0.1.")
+        else:
+            check_positive(self.gamma, "gamma",
+                           hint="Use gamma='scale' (the default) or a float such as gamma=0.1.")
         check_positive(self.tol, "tol", hint="Use a small positive tolerance such as tol=1e-3.")
         check_option(self.solver, "solver", ("smo", "slsqp"))
         check_int(self.max_iter, "max_iter", minimum=-1,
-                  hint="Use max_iter=-1 for no explicit limit.")
+                  hint="Use max_iter=-1 for no limit, or a positive number of iterations.")
+        if self.max_iter == 0:
+            raise ValueError(
+                "max_iter must be -1 (no limit) or a positive number of iterations; got "
+                "max_iter=0, which would return the untrained starting point. Use max_iter=-1.")
         check_positive(self.cache_size, "cache_size", hint="Use cache_size=200 (megabytes).")
         check_option(self.decision_function_shape, "decision_function_shape", ("ovr", "ovo"))
         if not isinstance(self.coef0, Real) or isinstance(self.coef0, bool) \
                 or not np.isfinite(self.coef0):
             raise ValueError(f"coef0 must be a finite number; got coef0={self.coef0!r}. "
                              f"Use coef0=0.0.")
+        cw = self.class_weight
+        if not (cw is None or isinstance(cw, dict) or (isinstance(cw, str) and cw == "balanced")):
+            raise ValueError(
+                f"class_weight must be None, 'balanced' or a dict {{label: weight}}; got "
+                f"class_weight={cw!r}. Use class_weight='balanced' for imbalanced classes.")
+        _check_bool(self.break_ties, "break_ties")
+        _check_bool(self.shrinking, "shrinking")
+        if not isinstance(self.verbose, (Integral, np.bool_)):
+            raise ValueError(f"verbose must be a bool or an int; got verbose={self.verbose!r}. "
+                             f"Pass verbose=True to see the solver's progress.")
+        try:
+            check_random_state(self.random_state)
+        except ValueError:
+            raise ValueError(
+                f"random_state must be None, an int or a numpy RandomState; got "
+                f"random_state={self.random_state!r}. (SVC does not use it: its fit is "
+                f"deterministic.)") from None
 
     @staticmethod
-    def _check_X(X):
+    def _check_X(X, precomputed=False):
         """Validate X (dense, real, 2-D, finite), with messages that say what to do."""
-        if scipy.sparse.issparse(X):
-            raise TypeError(
-                "X is a sparse matrix, but svmlib.SVC supports only dense input; got "
-                f"{type(X).__name__}. Convert it with X.toarray() (or use sklearn.svm.SVC).")
-        if not isinstance(X, np.ndarray):
-            try:
-                X = np.asarray(X)
-            except (TypeError, ValueError):
-                pass  # check_array below explains what is wrong
-        if np.iscomplexobj(X):
-            raise ValueError("Complex data not supported: X must be real; got complex "
-                             "numbers. Pass X.real if the imaginary parts are zero.")
-        if isinstance(X, np.ndarray) and X.dtype == object:
-            try:
-                X = X.astype(np.float64)
-            except (TypeError, ValueError) as exc:
-                raise TypeError(f"X must contain only numbers; got an object array that "
-                                f"cannot be converted ({exc}). Encode the features as "
-                                f"numbers first.") from None
-        shape = np.shape(X)
-        if len(shape) == 1:
+        if precomputed and isinstance(X, np.ndarray) and X.dtype.kind in "fiub" and X.ndim == 2:
+            finite = np.isfinite(X)
+            if not finite.all():
+                i, j = np.argwhere(~finite)[0]
+                raise ValueError(
+                    f"with kernel='precomputed', X holds kernel values and must be finite; "
+                    f"got {int(np.isnan(X).sum())} NaN and {int(np.isinf(X).sum())} infinite "
+                    f"value(s) (the first at row {i}, column {j}). Check the function that "
+                    f"computed the kernel matrix.")
+        return check_estimator_X(X, "SVC")
+
+    @staticmethod
+    def _check_scale(X):
+        """Raise if the squared norms of the rows of X overflow (no kernel is computable)."""
+        with np.errstate(over="ignore", invalid="ignore"):
+            sq = np.einsum("ij,ij->i", X, X)
+            largest = float(sq.max()) if sq.size else 0.0
+        if not np.isfinite(largest) or largest > np.finfo(np.float64).max / 4:
             raise ValueError(
-                f"X must be a 2-D array; got a 1-D array of shape {shape}. Reshape your "
-                f"data with X.reshape(-1, 1) if it has a single feature or X.reshape(1, -1) "
-                f"if it is a single sample.")
-        if len(shape) == 2 and shape[1] == 0:
-            raise ValueError(
-                f"X has 0 feature(s) (shape={shape}) while a minimum of 1 is required. "
-                f"Pass data with at least one column.")
-        return check_array(X, "X")
+                f"X has values as large as {float(np.abs(X).max()):.3g} in absolute value: "
+                f"the squared norms of its rows overflow float64 (whose largest value is about "
+                f"1.8e308), so neither the kernel nor gamma='scale' can be computed. Scale the "
+                f"features first, e.g. with sklearn.preprocessing.StandardScaler.")
+        return largest
 
     def _check_X_y(self, X, y):
-        if y is None:
+        precomputed = self.kernel == "precomputed"
+        return check_estimator_X_y(X, y, "SVC",
+                                   check_X=lambda X: self._check_X(X, precomputed=precomputed))
+
+    def _class_weights(self, classes, y_index):
+        """The weight of each class (``class_weight_``)."""
+        n_classes = classes.shape[0]
+        cw = self.class_weight
+        if cw is None:
+            return np.ones(n_classes)
+        if isinstance(cw, str):  # "balanced"
+            counts = np.bincount(y_index, minlength=n_classes)
+            return y_index.shape[0] / (n_classes * counts.astype(np.float64))
+        labels = classes.tolist()
+        unknown = [key for key in cw if key not in labels]
+        if unknown:
             raise ValueError(
-                "SVC requires y to be passed, but the target y is None. Call fit(X, y) "
-                "with the class labels.")
-        X = self._check_X(X)
-        if not isinstance(y, np.ndarray):
-            y = np.asarray(y)
-        if np.ndim(y) == 2 and np.shape(y)[1] == 1:
-            warnings.warn(
-                "A column-vector y was passed when a 1d array was expected. Please change "
-                "the shape of y to (n_samples,), for example using ravel().",
-                DataConversionWarning, stacklevel=3)
-            y = np.ravel(y)
-        X, y = check_X_y(X, y)
-        target = type_of_target(y)
-        if target in ("continuous", "continuous-multioutput"):
+                f"class_weight has key(s) {unknown!r} that are not classes of y; the classes "
+                f"are {labels!r}. Use the labels of y as keys.")
+        weights = np.ones(n_classes)
+        for k, label in enumerate(labels):
+            if label in cw:
+                value = cw[label]
+                if not isinstance(value, Real) or isinstance(value, bool) \
+                        or not np.isfinite(value) or value < 0:
+                    raise ValueError(
+                        f"class_weight must map each class to a finite number >= 0; got "
+                        f"class_weight[{label!r}]={value!r}. Use weights such as 1.0 or 10.0.")
+                weights[k] = float(value)
+        return weights
+
+    @staticmethod
+    def _check_sample_weight(sample_weight, n):
+        if sample_weight is None:
+            return None
+        try:
+            sw = np.asarray(sample_weight, dtype=np.float64)
+        except (TypeError, ValueError):
             raise ValueError(
-                f"Unknown label type: {target}. y holds real numbers, but SVC needs class "
-                f"labels; for regression use sklearn.svm.SVR, or bin the values.")
-        return X, y
+                f"sample_weight must be an array of numbers, one per sample; got an object "
+                f"of type {type(sample_weight).__name__}. Pass a float array of length "
+                f"{n}.") from None
+        if sw.ndim == 0:
+            sw = np.full(n, float(sw))
+        if sw.shape != (n,):
+            raise ValueError(
+                f"sample_weight must have shape ({n},), one weight per sample; got shape "
+                f"{sw.shape}. Pass a 1-D array as long as y.")
+        if not np.isfinite(sw).all():
+            raise ValueError(
+                "sample_weight must be finite; got NaN or infinite weight(s). Replace them "
+                "(a weight of 0 removes a sample).")
+        return sw
 
     def _kernel_function(self, X):
         """The kernel as a callable ``k(A, B)``.
@@ -229,18 +368,38 @@ class SVC(ClassifierMixin, BaseEstimator):
         if X is not None:
             self._gamma = None
         if callable(self.kernel):
-            return _kernels.get_kernel(self.kernel)
+            return _CheckedKernel(self.kernel)
         if self.kernel == "linear":
             return _kernels.get_kernel("linear")
         if X is not None:
-            self._gamma = _kernels.resolve_gamma(self.gamma, X)
+            with np.errstate(over="ignore", invalid="ignore"):
+                self._gamma = _kernels.resolve_gamma(self.gamma, X)
+            if not np.isfinite(self._gamma) or self._gamma <= 0:
+                raise ValueError(
+                    f"gamma={self.gamma!r} could not be computed from X (the variance of X "
+                    f"overflows float64: values up to {float(np.abs(X).max()):.3g}). Scale "
+                    f"the features first, e.g. with sklearn.preprocessing.StandardScaler.")
         if self.kernel == "rbf":
             return _kernels.get_kernel("rbf", gamma=self._gamma)
         return _kernels.get_kernel("poly", gamma=self._gamma, degree=self.degree,
                                    coef0=float(self.coef0))
 
+    def _check_kernel_range(self, largest_sq_norm):
+        """The polynomial kernel's largest value ``k(x, x)`` must be finite."""
+        if self.kernel != "poly":
+            return
+        with np.errstate(over="ignore", invalid="ignore"):
+            top = np.float64(self._gamma * largest_sq_norm + float(self.coef0)) ** self.degree
+        if not np.isfinite(top):
+            raise ValueError(
+                f"the polynomial kernel overflows float64 on this data: (gamma * ||x||^2 + "
+                f"coef0) ** degree is {top} for the largest row (||x||^2 = "
+                f"{largest_sq_norm:.3g}, gamma={self._gamma:.3g}, degree={self.degree}). "
+                f"Scale the features (e.g. sklearn.preprocessing.StandardScaler) or lower "
+                f"gamma or degree.")
+
     # ------------------------------------------------------------ fit
-    def fit(self, X, y):
+    def fit(self, X, y, sample_weight=None):
         """Fit the classifier.
 
         Parameters
@@ -250,6 +409,10 @@ class SVC(ClassifierMixin, BaseEstimator):
             ``kernel="precomputed"``.
         y : array-like of shape (n_samples,)
             Class labels (any two or more distinct values).
+        sample_weight : array-like of shape (n_samples,), default=None
+            Per-sample weights: sample ``i`` gets the penalty ``C *
+            class_weight[y_i] * sample_weight[i]`` (as LIBSVM).  Samples with
+            a weight ``<= 0`` are left out, as in scikit-learn.
 
         Returns
         -------
@@ -267,6 +430,19 @@ class SVC(ClassifierMixin, BaseEstimator):
                 f"y must contain at least two classes; got only one class "
                 f"({classes.tolist()!r}). A classifier needs examples of both classes: check "
                 f"how the data were split or filtered.")
+        n = X.shape[0]
+        class_weight = self._class_weights(classes, y_index)
+        sample_weight = self._check_sample_weight(sample_weight, n)
+        weighted = self.class_weight is not None or sample_weight is not None
+        if weighted:
+            # Per-sample upper bounds C_i = C * class_weight[y_i] * sample_weight_i.
+            weights = class_weight[y_index]
+            if sample_weight is not None:
+                weights = weights * sample_weight
+            upper = self._C * weights if np.isfinite(self._C) else np.where(
+                weights > 0, np.inf, 0.0)
+            active = upper > 0
+            self._check_weighted_classes(classes, y_index, active)
         precomputed = self.kernel == "precomputed"
         if precomputed:
             if X.shape[0] != X.shape[1]:
@@ -281,24 +457,41 @@ class SVC(ClassifierMixin, BaseEstimator):
             kernel = None
             self._gamma = None
         else:
+            largest_sq_norm = self._check_scale(X)
             kernel = self._kernel_function(X)
+            self._check_kernel_range(largest_sq_norm)
+            if callable(self.kernel):
+                # Probe the first rows (sizes differ, so a kernel that ignores
+                # its second argument is caught at once).
+                kernel(X[:min(n, 4)], X[:min(n, 3)])
 
         self.classes_ = classes
+        self.class_weight_ = class_weight
         self.n_features_in_ = X.shape[1]
         self.shape_fit_ = X.shape
         n_classes = classes.shape[0]
         pairs = list(combinations(range(n_classes), 2))
-        n = X.shape[0]
         alphas = np.zeros((len(pairs), n))
         intercepts = np.zeros(len(pairs))
         results = []
         for p, (ci, cj) in enumerate(pairs):
-            idx = np.flatnonzero((y_index == ci) | (y_index == cj))
+            in_pair = (y_index == ci) | (y_index == cj)
+            if weighted:
+                in_pair &= active
+            idx = np.flatnonzero(in_pair)
             if n_classes == 2:
                 y_pm = np.where(y_index[idx] == 1, 1.0, -1.0)  # classes_[1] is +1
             else:
                 y_pm = np.where(y_index[idx] == ci, 1.0, -1.0)  # LIBSVM: first class is +1
-            result = self._solve(X, idx, y_pm, kernel, precomputed)
+            C = self._C
+            if weighted:
+                bounds = upper[idx]
+                C = float(bounds[0]) if np.all(bounds == bounds[0]) else bounds
+            if self.verbose and n_classes > 2:
+                print(f"SVC: classes {classes.tolist()[ci]!r} (+1) and "
+                      f"{classes.tolist()[cj]!r} (-1), "
+                      f"{idx.shape[0]} samples", flush=True)
+            result = self._solve(X, idx, y_pm, kernel, precomputed, C)
             alphas[p, idx] = result.alpha
             intercepts[p] = result.b
             results.append(result)
@@ -309,30 +502,61 @@ class SVC(ClassifierMixin, BaseEstimator):
         self.fit_status_ = 0 if all(r.converged for r in results) else 1
         return self
 
-    def _solve(self, X, idx, y_pm, kernel, precomputed):
-        """Solve the binary dual problem on the samples ``idx``."""
-        C = self._C
+    @staticmethod
+    def _check_weighted_classes(classes, y_index, active):
+        """Every class needs a sample of positive weight (LIBSVM drops the others)."""
+        if not active.any():
+            raise ValueError(
+                "all samples have zero or negative weight (C * class_weight * sample_weight "
+                "<= 0; such samples are left out), so there is nothing to learn. Check "
+                "sample_weight and class_weight.")
+        empty = [classes[c] for c in range(classes.shape[0]) if not active[y_index == c].any()]
+        if empty:
+            raise ValueError(
+                f"all samples of class(es) {[c.item() if hasattr(c, 'item') else c for c in empty]!r} "
+                f"have weight 0 (sample_weight <= 0 or class_weight 0), so that class cannot be "
+                f"learned. Give some of its samples a positive weight, or remove the class from y.")
+
+    def _solve(self, X, idx, y_pm, kernel, precomputed, C):
+        """Solve the binary dual problem on the samples ``idx`` (``C``: scalar or per sample)."""
         X_sub = X[np.ix_(idx, idx)] if precomputed else X[idx]
+        hard = np.ndim(C) == 0 and np.isinf(C)
         K = None
         if precomputed:
             K = X_sub
-        elif self.solver == "slsqp" or (np.isinf(C) and idx.shape[0] <= LP_CHECK_MAX_N
+        elif self.solver == "slsqp" or (hard and idx.shape[0] <= LP_CHECK_MAX_N
                                         and self.kernel != "linear"):
             K = np.asarray(kernel(X_sub, X_sub), dtype=np.float64)
-        if np.isinf(C):
+        lp_bound = None
+        if hard:
             if self.kernel == "linear":
-                check_separable(y_pm, X=X_sub)
+                lp_bound = check_separable(y_pm, X=X_sub)
+                radius_sq = float(np.einsum("ij,ij->i", X_sub, X_sub).max())
             elif K is not None and idx.shape[0] <= LP_CHECK_MAX_N:
-                check_separable(y_pm, K=K, where=" in the kernel's feature space")
+                lp_bound = check_separable(y_pm, K=K, where=" in the kernel's feature space")
+                radius_sq = float(np.diagonal(K).max())
         max_iter = None if self.max_iter == -1 else self.max_iter
-        if self.solver == "slsqp":
-            return solve_dual_slsqp(K, y_pm, C=C, check_feasible=False,
-                                    **({} if max_iter is None else {"max_iter": max_iter}))
-        if K is not None:
-            return solve_dual_smo(K, y_pm, C=C, tol=self.tol, max_iter=max_iter,
-                                  cache_size=self.cache_size, check_feasible=False)
-        return solve_dual_smo(kernel, y_pm, C=C, tol=self.tol, X=X_sub, max_iter=max_iter,
-                              cache_size=self.cache_size, check_feasible=False)
+        try:
+            if self.solver == "slsqp":
+                return solve_dual_slsqp(K, y_pm, C=C, check_feasible=False,
+                                        **({} if max_iter is None else {"max_iter": max_iter}))
+            options = dict(C=C, tol=self.tol, max_iter=max_iter, cache_size=self.cache_size,
+                           check_feasible=False, shrinking=bool(self.shrinking),
+                           verbose=bool(self.verbose))
+            if K is not None:
+                return solve_dual_smo(K, y_pm, **options)
+            return solve_dual_smo(kernel, y_pm, X=X_sub, **options)
+        except NotSeparableError as err:
+            if lp_bound is None:
+                raise
+            # The linear program found a separating hyperplane, but not one
+            # with a margin of 1e-4 R or more; SMO then proved there is none.
+            raise NotSeparableError(
+                f"{err} (The separability test found a separating hyperplane of margin "
+                f"{1 / np.sqrt(lp_bound):.3g}, {1 / np.sqrt(lp_bound * radius_sq):.3g} times "
+                f"the radius: the data are separable in exact arithmetic, but not by the "
+                f"margin of at least {1 / np.sqrt(HARD_MARGIN_LIMIT):g} times the radius that "
+                f"svmlib's hard margin requires.)") from None
 
     def _set_solution(self, X, y_index, pairs, alphas, intercepts, precomputed):
         """Store the solution in LIBSVM's layout (support vectors grouped by class)."""
@@ -362,7 +586,7 @@ class SVC(ClassifierMixin, BaseEstimator):
     # ------------------------------------------------------------ predict
     def _kernel_to_support(self, X):
         check_is_fitted(self, "support_")
-        X = self._check_X(X)
+        X = self._check_X(X, precomputed=self.kernel == "precomputed")
         if self.kernel == "precomputed":
             n_train = self.shape_fit_[0]
             if X.shape[1] != n_train:
@@ -377,6 +601,7 @@ class SVC(ClassifierMixin, BaseEstimator):
                 f"features as input (as in fit). Pass data with the same columns as in fit.")
         if self.support_vectors_.shape[0] == 0:
             return np.zeros((X.shape[0], 0))
+        self._check_kernel_range(self._check_scale(X))
         kernel = self._kernel_function(None)
         return np.asarray(kernel(X, self.support_vectors_), dtype=np.float64)
 
@@ -432,9 +657,18 @@ class SVC(ClassifierMixin, BaseEstimator):
         """Predicted class of each sample, ndarray of shape (n_samples,).
 
         Two classes: the sign of the decision function.  More: the class with
-        most one-vs-one votes (ties to the class listed first in ``classes_``).
+        most one-vs-one votes (ties to the class listed first in ``classes_``),
+        or with ``break_ties=True`` the argmax of the "ovr" decision function.
         """
         check_is_fitted(self, "support_")
+        if self.break_ties and self.decision_function_shape == "ovo":
+            raise ValueError(
+                "break_ties must be False when decision_function_shape is 'ovo' (ties are "
+                "broken with the one-vs-rest scores). Use decision_function_shape='ovr' or "
+                "break_ties=False.")
+        if self.break_ties and self.classes_.shape[0] > 2:
+            scores = ovr_decision_from_ovo(self._decision_ovo(X), self.classes_.shape[0])
+            return self.classes_[np.argmax(scores, axis=1)]
         if self.classes_.shape[0] == 2:
             values = self._decision_ovo(X)[:, 0]
             return self.classes_[(values > 0).astype(int)]

@@ -263,7 +263,7 @@ def test_bad_data():
         Perceptron().fit(X, y[:5])
     Xb, yb = datasets.separable_blobs(n=10, random_state=0)
     model = Perceptron().fit(Xb, yb)
-    with pytest.raises(ValueError, match="fitted with 2"):
+    with pytest.raises(ValueError, match="expecting 2 features"):
         model.predict(np.ones((3, 3)))
 
 

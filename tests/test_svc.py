@@ -168,7 +168,7 @@ def test_hard_margin_with_vanishing_margin_fails_fast():
     X, y = datasets.separable_blobs(40, random_state=0)
     X = np.vstack([X, X[:1] + 1e-6])
     y = np.concatenate([y, [-y[0]]])
-    with pytest.raises(NotSeparableError, match="diverge"):
+    with pytest.raises(NotSeparableError, match="vanishing margin"):
         SVC(kernel="rbf", C=np.inf).fit(X, y)
 
 
