@@ -10,11 +10,12 @@
   result page to cut a snippet out of it; from ``file://`` the browser refuses
   those requests (no snippets, one error per result), and over HTTP one search
   downloads every matching page (tens of MB).  Instead this extension writes
-  the prose of every section, once, to ``_static/search_text.js`` (loaded by
+  the title and prose of every section, once, to ``_static/search_text.js`` (loaded by
   the search page only, as a script, which ``file://`` allows), and
   ``search_scorer.js`` cuts the snippets from it.  Code cells, their outputs
   and display equations are left out; inline formulas are kept as short text.
-* **Ranking.**  ``search_scorer.js`` (Sphinx's ``html_search_scorer``) ranks a
+* **Ranking.**  ``search_scorer.js`` (loaded before Sphinx's searchtools.js,
+  it defines the ``Scorer`` that searchtools.js then uses) ranks a
   chapter whose title names the query above the API entries and sections
   that merely mention it.
 """
@@ -44,12 +45,29 @@ _SYMBOLS = {"le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "
             "pm": "±", "approx": "≈", "partial": "∂", "nabla": "∇", "top": "ᵀ"}
 
 
+_SUB = dict(zip("0123456789+-=()aehijklmnoprstuvx",
+                "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"))
+_SUP = dict(zip("0123456789+-=()inT", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁱⁿᵀ"))
+
+
+def _script(match):
+    """``_1`` -> ``₁``, ``^{2}`` -> ``²`` where Unicode has the character."""
+    table = _SUB if match.group(1) == "_" else _SUP
+    inner = match.group(2) or match.group(3)
+    if all(ch in table for ch in inner):
+        return "".join(table[ch] for ch in inner)
+    return inner
+
+
 def tex_to_text(tex):
     """A short plain-text reading of an inline formula (for snippets only)."""
     def command(match):
         name = match.group(1)
         return _GREEK.get(name) or _SYMBOLS.get(name) or ""
-    text = re.sub(r"\\([A-Za-z]+|\|)", command, tex)
+    text = re.sub(r"\\[dt]?frac\s*(?:\{([^{}]*)\}|(\w))\s*(?:\{([^{}]*)\}|(\w))",
+                  lambda m: f"{m.group(1) or m.group(2)}/{m.group(3) or m.group(4)}", tex)
+    text = re.sub(r"\\([A-Za-z]+|\|)", command, text)
+    text = re.sub(r"([_^])(?:\{([^{}]*)\}|([A-Za-z0-9]))", _script, text)
     text = re.sub(r"[{}^_$\\]", "", text)
     return " ".join(text.split())
 
@@ -85,17 +103,21 @@ class _Prose(nodes.NodeVisitor):
 
 
 def section_texts(doctree):
-    """``[[ids, text], ...]``: each section's ids and its own prose, in order."""
+    """``[[ids, title, text], ...]``: each section's ids, title and own prose."""
     out = []
     for section in doctree.findall(nodes.section):
         visitor = _Prose(doctree)
+        title = ""
         for child in section.children:
             if isinstance(child, nodes.section):
                 continue
+            if isinstance(child, nodes.title):
+                title = " ".join(child.astext().split())
+                continue
             child.walkabout(visitor)
         text = " ".join("".join(visitor.parts).split())
-        if text:
-            out.append([list(section["ids"]), text[:MAX_SECTION_CHARS]])
+        if text or title:
+            out.append([list(section["ids"]), title, text[:MAX_SECTION_CHARS]])
     return out
 
 
@@ -106,8 +128,10 @@ def drop_widget_state(app, pagename, templatename, context, doctree):
 
 
 def add_search_text(app, pagename, templatename, context, doctree):
+    """The search page (only) loads the section text and the scorer, in that order."""
     if pagename == "search":
         app.add_js_file("search_text.js")
+        app.add_js_file("search_scorer.js")
 
 
 def write_search_text(app, exception):
@@ -116,15 +140,20 @@ def write_search_text(app, exception):
     env = app.env
     data = {}
     for docname in sorted(env.found_docs):
-        try:
-            doctree = env.get_doctree(docname)
+        try:  # resolved, so that cross-references read as the reader sees them
+            doctree = env.get_and_resolve_doctree(docname, app.builder)
         except FileNotFoundError:  # a document that was not read in this build
             continue
         data[docname] = section_texts(doctree)
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     payload = payload.replace("</", "<\\/")
-    target = pathlib.Path(app.builder.outdir) / "_static" / "search_text.js"
-    target.write_text("window.BOOK_SEARCH_TEXT=" + payload + ";\n", encoding="utf-8")
+    static = pathlib.Path(app.builder.outdir) / "_static"
+    (static / "search_text.js").write_text("window.BOOK_SEARCH_TEXT=" + payload + ";\n",
+                                           encoding="utf-8")
+    # written on every build (Sphinx does not refresh html_search_scorer's
+    # copy in an existing output folder)
+    (static / "search_scorer.js").write_text(
+        (HERE / "search_scorer.js").read_text(encoding="utf-8"), encoding="utf-8")
 
 
 def setup(app):

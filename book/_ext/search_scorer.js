@@ -1,13 +1,13 @@
 /* The book's search page: ranking, and snippets that work from file://.
  *
- * Loaded by search.html only (Sphinx's html_search_scorer), before
- * searchtools.js.  Sphinx's own snippets fetch every result page, which a
+ * Loaded by search.html only (book/_ext/reading_aids.py adds it), before
+ * searchtools.js, which then keeps this Scorer instead of its own.  Sphinx's own snippets fetch every result page, which a
  * browser refuses from file:// and which downloads every matching page over
  * HTTP; the book turns them off (html_show_search_summary = False) and cuts
  * its snippets from _static/search_text.js instead (the prose of every
  * section, written at build time by book/_ext/reading_aids.py).
  */
-(function () {
+;(function () {
   "use strict";
 
   var CHAPTER = /^book\/\d\d_/;
@@ -32,6 +32,24 @@
 
   var words = queryWords();
 
+  function plain(html) { return (html || "").replace(/<[^>]*>/g, ""); }
+
+  // How strongly a chapter is about the query, from the text the search
+  // page has anyway (_static/search_text.js): a section title that names it,
+  // and how often its prose uses the first query word.
+  var about = {};
+  function aboutness(docname) {
+    if (docname in about) return about[docname];
+    var sections = (window.BOOK_SEARCH_TEXT || {})[docname] || [];
+    var titled = sections.some(function (s) { return names(s[1], words); });
+    var count = 0;
+    if (words.length) {
+      var re = new RegExp("\\b" + words[0].replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi");
+      sections.forEach(function (s) { count += (s[2].match(re) || []).length; });
+    }
+    return (about[docname] = (titled ? 15 : 0) + Math.min(10, Math.floor(count / 5)));
+  }
+
   window.Scorer = {
     // Sphinx's default weights
     objNameMatch: 11, objPartialMatch: 6,
@@ -40,13 +58,14 @@
 
     // result = [docname, title, anchor, description, score, filename]
     score: function (result) {
-      var docname = result[0], title = result[1] || "", descr = result[3], score = result[4];
+      var docname = result[0], title = plain(result[1]), descr = result[3], score = result[4];
       var parts = title.split(" > ");
       var page = parts[0], section = parts.slice(1).join(" > ");
       if (CHAPTER.test(docname)) {
         score += 10;                                 // chapter text first
         if (names(page, words)) score += 40;         // the chapter about it
-        else if (section && names(section, words)) score += 15;
+        else if (section && names(section, words)) score += 20;
+        score += aboutness(docname);
       }
       if (descr) score -= 10;                        // an API object
       else if (docname === API) score -= 5;          // the API page's text
@@ -87,10 +106,10 @@
     }
     var text = null, at = -1;
     for (var i = 0; i < candidates.length && at < 0; i++) {
-      at = firstMatch(candidates[i][1], words);
-      if (at >= 0) text = candidates[i][1];
+      at = firstMatch(candidates[i][2], words);
+      if (at >= 0) text = candidates[i][2];
     }
-    if (text === null) { text = candidates[0][1]; at = 0; }
+    if (text === null) { text = candidates[0][2]; at = 0; }
     var start = Math.max(0, at - RADIUS), end = Math.min(text.length, at + RADIUS);
     var piece = escapeHtml(text.slice(start, end));
     words.forEach(function (w) {
@@ -104,7 +123,7 @@
     if (li.dataset.bookSnippet) return;
     li.dataset.bookSnippet = "1";
     var link = li.querySelector("a");
-    if (!link || li.querySelector("span")) return;   // API objects have a description
+    if (!link || li.querySelector(":scope > span")) return;   // API objects: a description
     var href = link.getAttribute("href") || "";
     var hash = href.indexOf("#");
     var anchor = hash >= 0 ? decodeURIComponent(href.slice(hash + 1)) : "";
