@@ -166,7 +166,7 @@ def _tab_walk(page, limit=1500):
     """Press Tab from the top of the page until the focus comes round; count the stops."""
     page.evaluate("() => { document.activeElement && document.activeElement.blur(); "
                   "window.scrollTo(0, 0); }")
-    seen, kinds = set(), {"formula": 0, "link": 0, "control": 0, "other": 0}
+    seen, kinds = set(), {"formula": 0, "link": 0, "control": 0, "scroller": 0, "other": 0}
     order = []
     for _ in range(limit):
         page.keyboard.press("Tab")
@@ -176,7 +176,8 @@ def _tab_walk(page, limit=1500):
             if (!e.dataset.tabSeen) e.dataset.tabSeen = String(Math.random());
             const kind = e.closest('mjx-container') ? 'formula'
                 : e.matches('a[href]') ? 'link'
-                : e.matches('input, select, button, textarea, summary') ? 'control' : 'other';
+                : e.matches('input, select, button, textarea, summary') ? 'control'
+                : e.matches('pre') ? 'scroller' : 'other';
             return [e.dataset.tabSeen, kind, e.tagName,
                     (e.getAttribute('aria-label') || e.textContent || '').trim().slice(0, 40)];
         }""")
@@ -192,25 +193,58 @@ def _tab_walk(page, limit=1500):
     return kinds, order
 
 
+# The sequential focus order as the DOM defines it: what Tab will visit.
+_TAB_STOPS = r"""() => {
+    const all = document.querySelectorAll(
+        'a[href], button, input, select, textarea, summary, [tabindex], mjx-container');
+    const kinds = {formula: 0, link: 0, control: 0, scroller: 0, other: 0};
+    for (const e of all) {
+        if (e.tabIndex < 0 || e.disabled || e.closest('[inert]')) continue;
+        // (checkVisibility also sees the content of a closed <details>)
+        if (!e.checkVisibility({visibilityProperty: true})) continue;
+        const kind = e.closest('mjx-container') ? 'formula'
+            : e.matches('a[href]') ? 'link'
+            : e.matches('input, select, button, textarea, summary') ? 'control'
+            : e.matches('pre') ? 'scroller' : 'other';
+        kinds[kind] += 1;
+    }
+    return kinds;
+}"""
+
+
 @pytest.mark.parametrize("stem", CHAPTERS)
 def test_tab_stops_are_links_and_controls_not_formulas(browser, stem):
     with visit(browser, stem, **DESKTOP) as v:
         v.wait_for_math()
         n_math = v.page.evaluate("() => document.querySelectorAll('mjx-container').length")
         assert n_math > 20
-        kinds, order = _tab_walk(v.page)
+        kinds = v.page.evaluate(_TAB_STOPS)
         total = sum(kinds.values())
-        print(f"{stem}: {total} Tab stops {kinds} for {n_math} formulas")
+        print(f"{stem}: {total} Tab stops {kinds}, {n_math} formulas")
         assert kinds["formula"] == 0, f"{stem}: {kinds['formula']} formulas are Tab stops"
-        assert kinds["other"] == 0, f"{stem}: unexpected Tab stops {[o for o in order if o[0] == 'other'][:5]}"
-        assert kinds["control"] >= 4, f"{stem}: only {kinds['control']} controls reached by Tab"
-        # every widget control is reachable, and after it comes a link or a control
+        # (a scrollable code block is a Tab stop so that the keyboard can scroll it)
+        assert kinds["other"] == 0, f"{stem}: Tab stops that are neither links nor controls"
+        # every enabled widget control is among them
         n_controls = v.page.evaluate(
             "() => document.querySelectorAll('.svmlib-widget input:not(:disabled), "
             ".svmlib-widget select:not(:disabled), .svmlib-widget button:not(:disabled)').length")
-        assert kinds["control"] >= n_controls
-        # formulas stay reachable for those who switch MathJax's tab order back on
+        assert kinds["control"] >= n_controls >= 2
+        assert total < n_math, f"{stem}: {total} Tab stops"
+        # formulas stay reachable for whoever switches MathJax's tab order back on
         assert v.page.evaluate("() => MathJax.startup.document.menu.settings.inTabOrder") is False
+
+
+@pytest.mark.parametrize("stem", ["01_hyperplanes", "07_smo"])
+def test_pressing_tab_visits_exactly_those_stops(browser, stem):
+    """Press Tab through a whole chapter: the count above is what a reader meets."""
+    with visit(browser, stem, **DESKTOP) as v:
+        v.wait_for_math()
+        expected = v.page.evaluate(_TAB_STOPS)
+        kinds, order = _tab_walk(v.page)
+        assert kinds == expected, (kinds, expected)
+        # every stop met is a link, a control or a scrollable block: never a formula
+        for k, (kind, tag, name) in enumerate(order[:-1]):
+            assert kind in ("link", "control", "scroller"), order[k]
 
 
 def _widget(page, title):

@@ -351,7 +351,7 @@ def pair_update_exercise(cases=None, grid=None, figsize=(8.0, 3.4), dpi=78):
     fig = InteractiveFigure(
         setup, update,
         {"pair": Choice(list(cases), label="pair"),
-         "alpha_j": Slider(grid, label="new α_j", value=start, fmt="{:.1f}")},
+         "alpha_j": Slider(grid, label="new α\u2c7c", value=start, fmt="{:.1f}")},
         goal=goal,
         goal_text=("for each pair, slide &alpha;<sub>j</sub> to the point of the line that "
                    "lowers the objective f the most <i>while staying in the box</i>."),
