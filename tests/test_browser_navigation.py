@@ -62,7 +62,7 @@ class Visit:
 
     def wait_for_math(self):
         self.page.wait_for_function(
-            "() => window.MathJax && MathJax.startup && MathJax.startup.promise", timeout=30000)
+            "() => window.MathJax && MathJax.startup && MathJax.startup.promise", timeout=60000)
         self.page.evaluate("() => MathJax.startup.promise")
 
 
@@ -111,7 +111,7 @@ def test_phone_hamburger_opens_and_closes_the_table_of_contents(browser):
         # and a chapter link in it is usable: open again, follow it
         page.locator(".bd-header-article .primary-toggle").tap()
         page.wait_for_timeout(500)
-        with page.expect_navigation(timeout=15000):
+        with page.expect_navigation(wait_until="domcontentloaded", timeout=30000):
             page.locator(TOC_LINK).tap()
         assert page.url.endswith("08_kernels.html"), page.url
         assert v.blocked == []
