@@ -66,9 +66,32 @@ _SUCCESS_STYLE = ("display:block;margin-top:0.3em;padding:0.2em 0.6em;color:#1b5
                   "background:#e8f5e9;border-left:4px solid #2e7d32;font-weight:600;")
 
 
+_SUBSCRIPTS = dict(zip("0123456789+-=()aehijklmnoprstuvx−",
+                       "₀₁₂₃₄₅₆₇₈₉₊₋"
+                       "₌₍₎ₐₑₕᵢⱼₖₗₘₙ"
+                       "ₒₚᵣₛₜᵤᵥₓ₋"))
+_SUPERSCRIPTS = dict(zip("0123456789+-=()inT−",
+                         "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻"
+                         "⁼⁽⁾ⁱⁿᵀ⁻"))
+
+
+def _script_text(match):
+    """``<sub>i</sub>`` -> ``ᵢ`` (Unicode sub/superscripts), else ``_(…)``/``^(…)``."""
+    kind, inner = match.group(1).lower(), html.unescape(re.sub(r"<[^>]+>", "", match.group(2)))
+    table = _SUBSCRIPTS if kind == "sub" else _SUPERSCRIPTS
+    if inner and all(ch in table for ch in inner):
+        return "".join(table[ch] for ch in inner)
+    return ("_" if kind == "sub" else "^") + f"({inner})"
+
+
 def _strip_tags(text):
-    """Plain text of a short HTML snippet: tags removed, entities decoded."""
-    text = re.sub(r"<br\s*/?>|</(div|p|li|tr)>", "\n", str(text), flags=re.I)
+    """Plain text of a short HTML snippet: tags removed, entities decoded.
+
+    Subscripts and superscripts become Unicode ones where those exist
+    (``y<sub>i</sub>`` -> ``yᵢ``), so that the text does not read ``yi``.
+    """
+    text = re.sub(r"<(sub|sup)>(.*?)</\1>", _script_text, str(text), flags=re.I | re.S)
+    text = re.sub(r"<br\s*/?>|</(div|p|li|tr)>", "\n", text, flags=re.I)
     text = re.sub(r"<[^>]+>", "", text)
     lines = [" ".join(line.split()) for line in html.unescape(text).splitlines()]
     return "\n".join(line for line in lines if line)
@@ -87,14 +110,24 @@ class _Control:
 
     kind = "control"
 
-    def __init__(self, values, labels, label, value, default_index=0):
+    def __init__(self, values, labels, label, value, default_index=0, enabled=None,
+                 disabled_note=None):
         if len(values) == 0:
             raise ValueError(f"{type(self).__name__} {label!r} needs at least one value; "
                              f"got an empty list.")
+        if enabled is not None and not callable(enabled):
+            raise TypeError(f"enabled must be a function enabled(**other_controls) -> bool, "
+                            f"or None; got {type(enabled).__name__}.")
         self.values = list(values)
         self.labels = [str(v) for v in labels]
         self.label = str(label)
         self.index = default_index if value is None else self.index_of(value)
+        self.enabled = enabled
+        self.disabled_note = None if disabled_note is None else str(disabled_note)
+
+    def is_enabled(self, others):
+        """Whether the control does something for these values of the other controls."""
+        return True if self.enabled is None else bool(self.enabled(**others))
 
     @property
     def value(self):
@@ -149,16 +182,24 @@ class Slider(_Control):
     fmt : str or callable, optional
         How a value is shown: a format string such as ``"{:.0f}°"`` or a
         function ``value -> str``; default ``"{:g}"`` for numbers.
+    enabled : callable, optional
+        ``enabled(**others) -> bool``: whether the slider does anything for a
+        setting of the figure's other controls; where it does not, both views
+        disable it and show ``disabled_note``.  Default: always enabled.
+    disabled_note : str, optional
+        Why the slider is disabled (e.g. ``"the linear kernel has no
+        parameter"``), shown next to it while it is.
     """
 
     kind = "slider"
 
-    def __init__(self, values, label, value=None, fmt=None):
+    def __init__(self, values, label, value=None, fmt=None, enabled=None, disabled_note=None):
         if isinstance(values, np.ndarray):
             values = values.tolist()  # NumPy scalars -> Python numbers
         values = list(values)
         show = _formatter(fmt, values)
-        super().__init__(values, [show(v) for v in values], label, value)
+        super().__init__(values, [show(v) for v in values], label, value, enabled=enabled,
+                         disabled_note=disabled_note)
 
 
 class Choice(_Control):
@@ -201,17 +242,55 @@ class Stepper(_Control):
     value : int, default=0
         Initial step.
     fmt : str or callable, optional
-        How step ``k`` is shown; default ``"k / n−1"``.
+        How step ``k`` is shown; default ``"k / n−1"`` (or ``"k / last"``).
+    last : callable, optional
+        ``last(**others) -> int``: the last step that exists for a setting of
+        the figure's *other* controls (keyword arguments named like them),
+        when runs differ in length, e.g. an algorithm that stops early for
+        some settings.  The views then stop the stepper there and count
+        ``"k / last"``, so the counter agrees with the run shown.  Default:
+        every setting has all ``n`` steps.
     """
 
     kind = "stepper"
 
-    def __init__(self, n, label, value=0, fmt=None):
+    def __init__(self, n, label, value=0, fmt=None, last=None):
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be an integer >= 1 (the number of steps); got n={n!r}.")
+        if last is not None and not callable(last):
+            raise TypeError(f"last must be a function last(**other_controls) -> int, or None; "
+                            f"got {type(last).__name__}.")
+        if last is not None and fmt is not None:
+            raise ValueError("give either fmt or last, not both: with last the stepper counts "
+                             "'k / last' for the run shown.")
         n = int(n)
         show = _formatter(fmt, []) if fmt is not None else (lambda k: f"{k} / {n - 1}")
         super().__init__(list(range(n)), [show(k) for k in range(n)], label, value)
+        self.last = last
+
+    def last_step(self, others):
+        """The last step for these values of the other controls (``n − 1`` by default).
+
+        Raises
+        ------
+        ValueError
+            If ``last`` returns something outside ``0 .. n−1``.
+        """
+        top = len(self) - 1
+        if self.last is None:
+            return top
+        value = self.last(**others)
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
+                or not 0 <= value <= top:
+            raise ValueError(f"last() of stepper {self.label!r} must return an integer in "
+                             f"0..{top} (n − 1); got {value!r} for {others!r}.")
+        return int(value)
+
+    def counter(self, k, others):
+        """The counter text of step ``k`` for these values of the other controls."""
+        if self.last is None:
+            return self.labels[k]
+        return f"{k} / {self.last_step(others)}"
 
 
 # ------------------------------------------------------------ the figure
@@ -334,6 +413,47 @@ class InteractiveFigure:
             full[name] = self.controls[name].values[self.controls[name].index_of(value)]
         return full
 
+    def _others(self, name, values):
+        """The values of every control but ``name`` (keyword arguments of its callbacks)."""
+        return {k: v for k, v in values.items() if k != name}
+
+    def _index_others(self, position, combo):
+        """``combo`` (control indices) as values, without control number ``position``."""
+        return {name: c.values[i] for j, (name, c, i) in
+                enumerate(zip(self._names, self.controls.values(), combo)) if j != position}
+
+    def _reachable(self, combo):
+        """Whether a setting can be shown: no stepper beyond the last step of its run."""
+        for position, control in enumerate(self.controls.values()):
+            if control.kind == "stepper" and control.last is not None:
+                if combo[position] > control.last_step(self._index_others(position, combo)):
+                    return False
+        return True
+
+    def _conditions(self):
+        """Per control with ``last``/``enabled``: its value for every setting of the others.
+
+        Returns ``(last, enabled)``, two dicts ``{position: {key: value}}``
+        where ``key`` is the others' indices joined by ``-`` with ``*`` in
+        the control's own place (the lookup the static script makes).
+        """
+        last, enabled = {}, {}
+        controls = list(self.controls.values())
+        for position, control in enumerate(controls):
+            wants_last = control.kind == "stepper" and control.last is not None
+            wants_enabled = getattr(control, "enabled", None) is not None
+            if not (wants_last or wants_enabled):
+                continue
+            grids = [range(len(c)) if j != position else [0] for j, c in enumerate(controls)]
+            table = {}
+            for combo in itertools.product(*grids):
+                key = "-".join("*" if j == position else str(i) for j, i in enumerate(combo))
+                others = self._index_others(position, combo)
+                table[key] = (control.last_step(others) if wants_last
+                              else int(control.is_enabled(others)))
+            (last if wants_last else enabled)[str(position)] = table
+        return last, enabled
+
     def _stable_id(self):
         spec = json.dumps([self.title, self.goal_text,
                            [[k] + c.spec() for k, c in self.controls.items()]],
@@ -450,12 +570,16 @@ class InteractiveFigure:
                 shown = W.Label(control.labels[control.index])
                 previous.on_click(lambda _, w=widget: setattr(w, "value", max(w.min, w.value - 1)))
                 following.on_click(lambda _, w=widget: setattr(w, "value", min(w.max, w.value + 1)))
-                widget.observe(lambda change, s=shown, c=control: setattr(
-                    s, "value", c.labels[change["new"]]), names="value")
+                self._live.setdefault("counters", {})[name] = shown
                 rows.append(W.HBox([widget, previous, following, shown]))
+            if control.disabled_note:
+                note = W.HTML(f"<i>{html.escape(control.disabled_note)}</i>")
+                self._live.setdefault("notes", {})[name] = note
+                rows[-1] = W.HBox([rows[-1], note])
             widget.observe(lambda change, n=name: self._on_change(n, change["new"]),
                            names="value")
             self._live["controls"][name] = widget
+        self._sync_live()
         self._apply(values)
         # the first image is stored in the notebook's widget state: keep it small
         self._live["image"] = W.Image(value=self._png_small(), format="png")
@@ -467,9 +591,31 @@ class InteractiveFigure:
             header.append(W.HTML(f"<b>Goal:</b> {self.goal_text}"))
         return W.VBox(header + rows + [self._live["image"], self._live["readout"]])
 
+    def _sync_live(self):
+        """Stepper lengths, counters and enabled states for the current values."""
+        values = self._live["values"]
+        for name, control in self.controls.items():
+            widget = self._live["controls"][name]
+            others = self._others(name, values)
+            if control.kind == "stepper":
+                last = control.last_step(others)
+                if widget.max != last:
+                    widget.max = last  # clamps the value; its observer syncs again
+                counter = self._live.get("counters", {}).get(name)
+                if counter is not None:
+                    counter.value = control.counter(widget.value, others)
+            on = control.is_enabled(others)
+            widget.disabled = not on
+            note = self._live.get("notes", {}).get(name)
+            if note is not None:
+                note.layout.display = "none" if on else None
+
     def _on_change(self, name, index):
         values = self._live["values"]
         values[name] = self.controls[name].values[index]
+        self._sync_live()
+        if "image" not in self._live:  # still building the view
+            return
         try:
             readout = self._apply(dict(values))
             self._live["image"].value = self._png_fast()
@@ -498,6 +644,8 @@ class InteractiveFigure:
         grids = [range(len(c)) for c in self.controls.values()]
         controls = list(self.controls.values())
         for combo in itertools.product(*grids):
+            if not self._reachable(combo):
+                continue  # a step past the end of its run: never shown
             values = {name: c.values[i] for name, c, i in zip(self._names, controls, combo)}
             readout = self._apply(values)
             rgb = np.array(self._rgba()[..., :3])
@@ -558,23 +706,31 @@ class InteractiveFigure:
         parts.append('<div class="svmlib-controls">')
         for i, control in enumerate(self.controls.values()):
             cid = f"{uid}-c{i}"
+            others = self._others(self._names[i], self._initial)
             current = esc(control.labels[control.index])
+            off = "" if control.is_enabled(others) else " disabled"
+            note = ""
+            if control.disabled_note:
+                note = (f'<span class="svmlib-note" id="{cid}-note"{" hidden" if not off else ""}>'
+                        f"{esc(control.disabled_note)}</span>")
+            described = f' aria-describedby="{cid}-note"' if note else ""
             if control.kind == "slider":
                 parts.append(
                     f'<div class="svmlib-control"><label for="{cid}">{esc(control.label)}</label>'
                     f'<input type="range" id="{cid}" data-control="{i}" min="0" '
                     f'max="{len(control) - 1}" step="1" value="{control.index}" '
-                    f'aria-valuetext="{current}">'
-                    f'<output id="{cid}-out" for="{cid}">{current}</output></div>')
+                    f'aria-valuetext="{current}"{described}{off}>'
+                    f'<output id="{cid}-out" for="{cid}">{current}</output>{note}</div>')
             elif control.kind == "choice":
                 options = "".join(
                     f'<option value="{j}"{" selected" if j == control.index else ""}>'
                     f"{esc(text)}</option>" for j, text in enumerate(control.labels))
                 parts.append(
                     f'<div class="svmlib-control"><label for="{cid}">{esc(control.label)}</label>'
-                    f'<select id="{cid}" data-control="{i}">{options}</select></div>')
+                    f'<select id="{cid}" data-control="{i}"{off}>{options}</select>{note}</div>')
             else:
-                last = len(control) - 1
+                last = control.last_step(others)
+                current = esc(control.counter(control.index, others))
                 parts.append(
                     f'<div class="svmlib-control" role="group" aria-labelledby="{cid}-label">'
                     f'<span class="svmlib-label" id="{cid}-label">{esc(control.label)}</span>'
@@ -583,7 +739,7 @@ class InteractiveFigure:
                     f'<output id="{cid}-out" data-index="{control.index}" aria-live="polite">'
                     f"{current}</output>"
                     f'<button type="button" id="{cid}-next" data-control="{i}" data-step="1"'
-                    f'{" disabled" if control.index == last else ""}>Next &#9654;</button></div>')
+                    f'{" disabled" if control.index >= last else ""}>Next &#9654;</button></div>')
         parts.append("</div>")
         alt = esc(f"{alt_base}. {_strip_tags(readouts[first_readout])}".strip())
         width, height = (int(round(v)) for v in self.figure.bbox.size)
@@ -599,6 +755,11 @@ class InteractiveFigure:
             "readouts": readouts,
             "frames": frames,
         }
+        last, enabled = self._conditions()
+        if last:
+            data["last"] = last
+        if enabled:
+            data["enabled"] = enabled
         payload = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
         payload = payload.replace("</", "<\\/").replace("<!--", "<\\!--")
         parts.append(f"<script>{_SCRIPT.replace('__ID__', uid).replace('__DATA__', payload)}"
@@ -775,6 +936,8 @@ _CSS = """<style>
 .svmlib-widget button{padding:.1em .6em;cursor:pointer}
 .svmlib-widget img.svmlib-frame{display:block;max-width:100%;height:auto}
 .svmlib-widget .svmlib-readout{min-height:1.5em;margin-top:.2em}
+.svmlib-widget .svmlib-note{font-style:italic;color:#57606a}
+.svmlib-widget input:disabled,.svmlib-widget select:disabled{opacity:.45;cursor:not-allowed}
 </style>"""
 
 # The frame swapper: one closure per widget, keyed by the widget's id, so any
@@ -784,19 +947,30 @@ var root=document.getElementById("__ID__");if(!root)return;
 var D=__DATA__,n=D.labels.length,idx=[],img=root.querySelector("img.svmlib-frame"),
 out=root.querySelector(".svmlib-readout");
 function el(i,s){return document.getElementById("__ID__-c"+i+(s||""));}
+function key(i){return idx.map(function(v,j){return j===i?"*":v;}).join("-");}
+function lastOf(i){var L=D.last&&D.last[i];return L?L[key(i)]:D.labels[i].length-1;}
 function show(){
+ for(var i=0;i<n;i++){if(D.kinds[i]==="stepper")idx[i]=Math.min(idx[i],lastOf(i));}
  var f=D.frames[idx.join("-")];if(!f)return;
  img.src="data:image/png;base64,"+D.images[f[0]];out.innerHTML=D.readouts[f[1]];
  img.alt=D.alt+". "+(out.textContent||"").replace(/\\s+/g," ").trim();
- for(var i=0;i<n;i++){var t=D.labels[i][idx[i]],o=el(i,"-out");if(o)o.textContent=t;
+ for(var i=0;i<n;i++){var t=D.labels[i][idx[i]],o=el(i,"-out");
+  if(D.kinds[i]==="stepper"&&D.last&&D.last[i])t=idx[i]+" / "+lastOf(i);
+  if(o)o.textContent=t;
   if(D.kinds[i]==="slider")el(i).setAttribute("aria-valuetext",t);
   if(D.kinds[i]==="stepper"){el(i,"-prev").disabled=idx[i]<=0;
-   el(i,"-next").disabled=idx[i]>=D.labels[i].length-1;}}
+   el(i,"-next").disabled=idx[i]>=lastOf(i);}
+  if(D.enabled&&D.enabled[i]){var on=!!D.enabled[i][key(i)],nt=el(i,"-note");
+   el(i).disabled=!on;if(nt)nt.hidden=on;}}
 }
 for(var i=0;i<n;i++){(function(i){
  if(D.kinds[i]==="stepper"){idx[i]=parseInt(el(i,"-out").getAttribute("data-index"),10);
-  [["-prev",-1],["-next",1]].forEach(function(p){el(i,p[0]).addEventListener("click",function(){
-   idx[i]=Math.max(0,Math.min(D.labels[i].length-1,idx[i]+p[1]));show();});});}
+  [["-prev",-1,"-next"],["-next",1,"-prev"]].forEach(function(p){var b=el(i,p[0]);
+   b.addEventListener("click",function(){
+   idx[i]=Math.max(0,Math.min(lastOf(i),idx[i]+p[1]));show();
+   /* at either end the pressed button is disabled: keep the focus on a usable one */
+   if(b.disabled&&document.activeElement!==el(i,p[2])){var o=el(i,p[2]);
+    if(!o.disabled)o.focus();}});});}
  else{var c=el(i);idx[i]=parseInt(c.value,10);
   var h=function(){idx[i]=parseInt(c.value,10);show();};
   c.addEventListener("input",h);c.addEventListener("change",h);}

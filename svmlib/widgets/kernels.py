@@ -214,7 +214,7 @@ def kernel_playground(data, test_data=None, degrees=(2, 3, 5), gammas=(0.5, 5.0,
         fit = fits[dataset, kernel, None if kernel == "linear" else level, C]
         _draw_fit(state, X, y, fit)
         if kernel == "linear":
-            what = "linear kernel (no parameter: the slider does nothing)"
+            what = "linear kernel (it has no degree or width: that slider is off)"
         elif kernel == "poly":
             what = f"polynomial kernel, degree p = {degrees[level]}"
         else:
@@ -233,7 +233,9 @@ def kernel_playground(data, test_data=None, degrees=(2, 3, 5), gammas=(0.5, 5.0,
         "kernel": Choice({"linear": "linear", "polynomial": "poly", "RBF": "rbf"}, "kernel",
                          value=kernel),
         "level": Slider(list(range(len(degrees))), "degree p / width \u03b3", value=level,
-                        fmt=lambda i: labels[i]),
+                        fmt=lambda i: labels[i],
+                        enabled=lambda dataset, kernel, C: kernel != "linear",
+                        disabled_note="off: the linear kernel has no degree or width"),
         "C": Slider(Cs, "C", value=Cs[0] if C is None else C),
     }
     return InteractiveFigure(setup, update, controls, figsize=figsize, dpi=dpi,

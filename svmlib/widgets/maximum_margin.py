@@ -127,7 +127,7 @@ def margin_explorer(X, y, angles=tuple(range(0, 180, 15)), offsets=(-0.5, -0.25,
     exercise : bool, default=True
         Make it a widget exercise: the goal is met when the margin is within
         ``tolerance`` of the maximum margin (computed with svmlib's
-        hard-margin SVC, and not shown).
+        hard-margin SVC; the goal states it and the target, to the readout's 3 decimals).
     tolerance : float, default=0.03
         Relative tolerance of the goal.
     angle, offset : float, optional
@@ -218,8 +218,12 @@ def margin_explorer(X, y, angles=tuple(range(0, 180, 15)), offsets=(-0.5, -0.25,
         def goal(angle, offset):
             return margin(angle, offset) >= (1.0 - tolerance) * best
 
+        # the target as the readout shows it (3 decimals), rounded up so that
+        # a readout at or above it meets the goal
+        target = np.ceil((1.0 - tolerance) * best * 1000.0) / 1000.0
         goal_text = (f"turn and shift the line until its margin is within "
-                     f"{100 * tolerance:.0f}% of the largest margin any line can have.")
+                     f"{100 * tolerance:.0f}% of the largest margin any line can have: the "
+                     f"largest is γ* = {best:.3f}, so aim for γ ≥ <b>{target:.3f}</b>.")
     return InteractiveFigure(
         setup, update,
         controls={"angle": Slider(angles, "angle θ of w", value=float(angle), fmt="{:.0f}°"),
@@ -338,7 +342,8 @@ def canonical_scaling(X, y, w, b, factors=None, exercise=True, figsize=(7.6, 3.3
         setup, update,
         controls={"scale": Slider(factors, "scale λ", value=factors[0], fmt="{:.2f}")},
         goal=goal, goal_text=goal_text,
-        success_message="Canonical: min_i y_i h(x_i) = 1, so the margin is 1/‖w‖.",
+        success_message=("Canonical: min<sub>i</sub> y<sub>i</sub>λh(x<sub>i</sub>) = 1, so "
+                         "the margin is 1/‖λw‖."),
         figsize=figsize, dpi=dpi, title="Rescaling a hyperplane")
 
 

@@ -146,7 +146,8 @@ def perceptron_stepper(X, y, w_init, b_init=0.0, learning_rates=(0.25, 1.0), ord
     -------
     InteractiveFigure
         Controls ``order`` (Choice), ``learning_rate`` (Choice) and ``step``
-        (Stepper over 0..max updates).
+        (Stepper over 0..max updates; for each run it stops at that run's
+        number of updates).
     """
     X = check_array(X, "X")
     y = np.asarray(y, dtype=float).ravel()
@@ -211,7 +212,9 @@ def perceptron_stepper(X, y, w_init, b_init=0.0, learning_rates=(0.25, 1.0), ord
     controls = {
         "order": Choice(list(orders), label="visiting order"),
         "learning_rate": Choice(list(learning_rates), label="learning rate α"),
-        "step": Stepper(n_steps, label="update"),
+        # each run stops at its own number of updates ("6 / 6", not "7 / 7")
+        "step": Stepper(n_steps, label="update", last=lambda order, learning_rate: min(
+            runs[(order, learning_rate)]["n_updates"], n_steps - 1)),
     }
     return InteractiveFigure(setup, update, controls, figsize=figsize, dpi=dpi,
                              title="The perceptron, one update at a time")

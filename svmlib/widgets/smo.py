@@ -198,7 +198,8 @@ def smo_stepper(X, y, C=1.0, tol=1e-3, rules=None, max_steps=40, figsize=(7.8, 3
         return head + text
 
     controls = {"rule": Choice(list(rules), label="working-set rule"),
-                "step": Stepper(min(n_steps, max_steps + 1), label="update")}
+                "step": Stepper(min(n_steps, max_steps + 1), label="update",
+                                last=lambda rule: min(len(states[rule]), max_steps + 1) - 1)}
     fig = InteractiveFigure(setup, update, controls, figsize=figsize, dpi=dpi,
                             title="SMO, one pair update at a time")
     fig.states = states
@@ -218,11 +219,11 @@ def default_pair_cases():
     """
     K = dict(K_ii=1.0, K_jj=1.5, K_ij=0.25)          # eta = 2
     return {
-        "pair A (y_i = +1, y_j = \u22121)": dict(alpha_i=0.5, alpha_j=0.2, y_i=1.0, y_j=-1.0,
+        "pair A (y\u1d62 = +1, y\u2c7c = \u22121)": dict(alpha_i=0.5, alpha_j=0.2, y_i=1.0, y_j=-1.0,
                                                  grad_i=-2.0, grad_j=0.0, C=1.0, **K),
-        "pair B (y_i = y_j = +1)": dict(alpha_i=0.9, alpha_j=0.1, y_i=1.0, y_j=1.0,
+        "pair B (y\u1d62 = y\u2c7c = +1)": dict(alpha_i=0.9, alpha_j=0.1, y_i=1.0, y_j=1.0,
                                         grad_i=0.4, grad_j=-0.4, C=1.0, **K),
-        "pair C (y_i = y_j = \u22121)": dict(alpha_i=0.3, alpha_j=0.4, y_i=-1.0, y_j=-1.0,
+        "pair C (y\u1d62 = y\u2c7c = \u22121)": dict(alpha_i=0.3, alpha_j=0.4, y_i=-1.0, y_j=-1.0,
                                              grad_i=-0.6, grad_j=0.8, C=1.0, **K),
     }
 
@@ -350,7 +351,7 @@ def pair_update_exercise(cases=None, grid=None, figsize=(8.0, 3.4), dpi=78):
     fig = InteractiveFigure(
         setup, update,
         {"pair": Choice(list(cases), label="pair"),
-         "alpha_j": Slider(grid, label="new α_j", value=start, fmt="{:.1f}")},
+         "alpha_j": Slider(grid, label="new α\u2c7c", value=start, fmt="{:.1f}")},
         goal=goal,
         goal_text=("for each pair, slide &alpha;<sub>j</sub> to the point of the line that "
                    "lowers the objective f the most <i>while staying in the box</i>."),
