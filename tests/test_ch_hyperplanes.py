@@ -277,6 +277,7 @@ def test_check_line_right(answer):
     (([1.0, 2.0, 3.0], 1.0), "expected (2,)"),
     (([0.0, 0.0], 1.0), "nonzero"),
     (([1.0, 2.0], [1.0, 2.0]), "swap"),
+    ((0.5, (0.5, -1.0)), "did you swap w and b"),
     ("w, b", "pair"),
 ])
 def test_check_line_hints(answer, words):

@@ -314,6 +314,9 @@ def _as_w_b(answer, p):
         except (TypeError, ValueError):
             raise AnswerError("give the answer as a pair (w, b): the normal vector w (two numbers) "
                               "and the bias b (one number), e.g. (np.array([1.0, 2.0]), -3.0).") from None
+    if np.size(w_raw) == 1 and np.size(b_raw) == p and p > 1:
+        raise AnswerError(f"the first entry is one number and the second has {p}: did you swap w "
+                          f"and b? The pair is (w, b), the normal vector first.")
     w = as_array(w_raw, "w", shape=(p,))
     b = as_array(b_raw, "b")
     if b.size != 1:
