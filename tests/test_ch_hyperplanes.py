@@ -241,6 +241,15 @@ def test_check_misclassified(small):
                        ([[1, 2]], "flat list"), (np.array([True, False]), "shape")):
         fb = check_misclassified(bad, X, y, w, b)
         assert not fb and words in fb.message, fb.message
+    # other spellings of the same answer: a set, np.where / np.nonzero of the mask
+    assert check_misclassified({2, 1}, X, y, w, b)
+    assert check_misclassified(np.where(y * h <= 0), X, y, w, b)
+    assert check_misclassified(np.nonzero(y * h <= 0), X, y, w, b)
+    # an integer 0/1 mask, and 1-based indices, get their own hints
+    fb = check_misclassified((y * h <= 0).astype(int), X, y, w, b)
+    assert not fb and "mask of 0s and 1s" in fb.message, fb.message
+    fb = check_misclassified([2, 3], X, y, w, b)
+    assert not fb and "counts from 0" in fb.message, fb.message
     # a hyperplane that separates: the empty list is right
     assert check_misclassified([], X, np.sign(h), w, b)
 
@@ -268,6 +277,7 @@ def test_check_line_right(answer):
     (([1.0, 2.0, 3.0], 1.0), "expected (2,)"),
     (([0.0, 0.0], 1.0), "nonzero"),
     (([1.0, 2.0], [1.0, 2.0]), "swap"),
+    ((0.5, (0.5, -1.0)), "did you swap w and b"),
     ("w, b", "pair"),
 ])
 def test_check_line_hints(answer, words):

@@ -211,6 +211,8 @@ def test_check_ellipse_points_right_answers():
     assert ex.check_ellipse_points(pts)
     assert ex.check_ellipse_points(pts[::-1].tolist())
     assert ex.check_ellipse_points(np.c_[pts, ex.ELLIPSE_MULTIPLIERS] + 1e-8)
+    # the (x, y, lambda, f) table that the chapter's show_points prints
+    assert ex.check_ellipse_points(np.c_[pts, ex.ELLIPSE_MULTIPLIERS, pts[:, 0] * pts[:, 1]])
 
 
 @pytest.mark.parametrize("answer, fragment", [
@@ -227,6 +229,9 @@ def test_check_ellipse_points_right_answers():
     (np.c_[ex.ELLIPSE_POINTS, -ex.ELLIPSE_MULTIPLIERS], "wrong sign"),
     (np.c_[ex.ELLIPSE_POINTS, [-2.0, -2.0, 2.0, 1.0]], "lambda should be 2"),
     (np.ones((4, 5)), "expected (n_points, 2)"),
+    # a root found too loosely: close to a stationary point, not "not parallel"
+    (ex.ELLIPSE_POINTS + [[1e-4, 0.0], [0, 0], [0, 0], [0, 0]], "close to the stationary point"),
+    (np.c_[ex.ELLIPSE_POINTS, ex.ELLIPSE_MULTIPLIERS, [2.0, 2.0, -2.0, 2.0]], "value f = x y"),
 ])
 def test_check_ellipse_points_hints(answer, fragment):
     fb = ex.check_ellipse_points(answer)
@@ -304,7 +309,7 @@ def test_check_kkt_function_shape_error_names_jacobian():
         return _kkt_right(x, mu, grad_f, h, jac_h, tol) if len(mu) == 2 else \
             (bool(np.linalg.norm(grad_f(x) + jac_h(x) @ np.asarray(mu)) <= tol), True, True, True)
     fb = ex.check_kkt_function(wrong_shapes)
-    assert not fb and "m = 3" in fb.message and "jac_h(x).T @ mu" in fb.message
+    assert not fb and "m = 3" in fb.message and "jac_c(x).T @ mu" in fb.message
 
 
 def test_feedback_text_is_deterministic():

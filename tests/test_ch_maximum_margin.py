@@ -239,6 +239,7 @@ def _margin_right(w, b, X, y):
     (lambda w, b, X, y: np.mean(y * (X @ w + b)) / np.linalg.norm(w), "averaged"),
     (lambda w, b, X, y: -_margin_right(w, b, X, y), "sign is reversed"),
     (lambda w, b, X, y: np.min(y * (X @ w)) / np.linalg.norm(w), "bias b is missing"),
+    (lambda w, b, X, y: np.min(y * (X @ w + b)) / np.linalg.norm(np.r_[w, b]), "||(w, b)||"),
     (lambda w, b, X, y: y * (X @ w + b) / np.linalg.norm(w), "one value per point"),
     (lambda w, b, X, y: 1 / 0, "raised ZeroDivisionError"),
     (lambda w, b, X, y: "0.5", "string"),

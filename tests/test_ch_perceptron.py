@@ -84,6 +84,21 @@ def _step_always(w, b, x, y, rate):
     return w + rate * y * x, b + rate * y
 
 
+def _step_hinge(w, b, x, y, rate):
+    # the soft-margin SVM's rule: update while the point is inside the band
+    if y * (x @ w + b) < 1:
+        return w + rate * y * x, b + rate * y
+    return w, b
+
+
+def _step_by_prediction(w, b, x, y, rate):
+    # "mistake = predicted label differs", with the tie h = 0 predicted as -1
+    y_hat = 1 if x @ w + b > 0 else -1
+    if y_hat != y:
+        return w + rate * y * x, b + rate * y
+    return w, b
+
+
 def test_check_step_accepts_right_answer():
     feedback = check_perceptron_step(_step)
     assert feedback
@@ -103,6 +118,8 @@ def test_check_step_accepts_list_and_array_bias():
     (_step_no_rate, "learning rate is missing"),
     (_step_no_bias, "b did not change"),
     (_step_always, "already on the right side"),
+    (_step_hinge, "hinge-loss rule"),
+    (_step_by_prediction, "Comparing a predicted label"),
     (lambda w, b, x, y, rate: (w, b), "left w and b unchanged"),
 ])
 def test_check_step_names_typical_mistakes(func, words):
@@ -165,6 +182,16 @@ def _epoch_strict(w, b, X, y, rate):
     return w, b, n
 
 
+def _epoch_until_converged(w, b, X, y, rate):
+    # the whole perceptron instead of one pass
+    total = 0
+    while True:
+        w, b, n = _epoch(w, b, X, y, rate)
+        total += n
+        if n == 0:
+            return w, b, total
+
+
 def test_check_epoch_accepts_right_answer():
     assert check_perceptron_epoch(_epoch)
 
@@ -175,6 +202,7 @@ def test_check_epoch_accepts_right_answer():
     (_epoch_reversed, "order of the rows"),
     (_epoch_bad_count, "n_updates is not"),
     (_epoch_strict, "<= 0"),
+    (_epoch_until_converged, "ran the perceptron until no point was a mistake"),
 ])
 def test_check_epoch_names_typical_mistakes(func, words):
     feedback = check_perceptron_epoch(func)
@@ -335,3 +363,16 @@ def test_default_orders_are_permutations():
     assert list(orders)[:2] == ["as given", "reversed"]
     for order in orders.values():
         assert sorted(order.tolist()) == list(range(6))
+
+
+def test_check_epoch_has_a_case_that_needs_more_than_one_epoch():
+    # a hidden case on which one pass leaves a mistake, so that running to
+    # convergence and running one epoch give different answers
+    from svmlib.exercises import perceptron as ex
+    assert any(not np.array_equal(ex._epoch(*case)[0], ex._epoch(*case, variant="converge")[0])
+               for case in ex._EPOCH_CASES)
+
+
+def test_check_step_has_a_case_inside_the_band():
+    from svmlib.exercises import perceptron as ex
+    assert any(0 < y * (x @ w + b) < 1 for w, b, x, y, _ in ex._STEP_CASES)

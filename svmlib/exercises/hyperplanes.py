@@ -222,7 +222,7 @@ def check_misclassified(answer, X, y, w, b):
     w, b = _hyperplane(w, b)
     n = X.shape[0]
     expected = y * (X @ w + b) <= 0
-    mask = _as_mask(answer, n)
+    mask, idx = _as_mask(answer, n)
     if np.array_equal(mask, expected):
         k = int(expected.sum())
         if k == 0:
@@ -240,6 +240,13 @@ def check_misclassified(answer, X, y, w, b):
     if np.array_equal(mask, (X @ w + b) > 0):
         return Feedback.hint("you selected the points with h(x) > 0, ignoring the labels; "
                              "misclassified means y_i h(x_i) <= 0.")
+    if idx is not None and idx.size and idx.min() >= 1:
+        shifted = np.zeros(n, dtype=bool)
+        shifted[idx.astype(int) - 1] = True
+        if np.array_equal(shifted, expected):
+            return Feedback.hint("your indices are one too large: Python counts from 0, so "
+                                 "the first point has index 0. np.flatnonzero(mask) gives "
+                                 "0-based indices.")
     missing = int(np.sum(expected & ~mask))
     extra = int(np.sum(mask & ~expected))
     parts = []
@@ -254,29 +261,43 @@ def check_misclassified(answer, X, y, w, b):
 
 
 def _as_mask(answer, n):
-    """A boolean mask of length n from a mask or a list of indices."""
+    """A boolean mask of length n, and the indices if they were given as indices.
+
+    Accepts a boolean mask (array, list or tuple), or indices as a list, tuple,
+    set, array, or the tuple that ``np.where(mask)`` / ``np.nonzero(mask)``
+    return for a 1-D mask.
+    """
     if isinstance(answer, np.ndarray) and answer.dtype == bool:
         mask = answer
         if mask.shape != (n,):
             raise AnswerError(f"the boolean mask has shape {mask.shape}; expected ({n},), one "
                               f"entry per point.")
-        return mask
+        return mask, None
+    if (isinstance(answer, tuple) and len(answer) == 1
+            and isinstance(answer[0], np.ndarray) and answer[0].ndim == 1):
+        answer = answer[0]          # np.where(mask) on a 1-D mask: a 1-tuple of indices
+    if isinstance(answer, (set, frozenset)):
+        answer = sorted(answer)     # a set of indices: the order never mattered
     if isinstance(answer, (list, tuple)) and len(answer) == n and n > 0 and all(
             isinstance(v, (bool, np.bool_)) for v in answer):
-        return np.asarray(answer, dtype=bool)
+        return np.asarray(answer, dtype=bool), None
     idx = as_array(answer, "the indices", dtype=float)
     if idx.ndim != 1:
         raise AnswerError(f"give a flat list of indices (or a boolean mask of shape ({n},)); "
                           f"got an array of shape {idx.shape}. Try np.flatnonzero(mask).")
     if idx.size and (np.any(idx != np.round(idx)) or idx.min() < 0 or idx.max() >= n):
-        raise AnswerError(f"indices must be whole numbers from 0 to {n - 1}; got "
-                          f"{idx.tolist()[:10]}.")
-    mask = np.zeros(n, dtype=bool)
-    mask[idx.astype(int)] = True
+        raise AnswerError(f"indices must be whole numbers from 0 to {n - 1} (Python counts "
+                          f"from 0); got {idx.tolist()[:10]}.")
     if idx.size != np.unique(idx).size:
+        if idx.size == n and np.all(np.isin(idx, (0, 1))):
+            raise AnswerError(f"this looks like a mask of 0s and 1s ({n} entries, one per "
+                              f"point); a mask must be boolean (True = misclassified), e.g. "
+                              f"mask.astype(bool), or give the indices, np.flatnonzero(mask).")
         raise AnswerError("some indices appear twice; list each misclassified point once "
                           "(np.flatnonzero(mask) does).")
-    return mask
+    mask = np.zeros(n, dtype=bool)
+    mask[idx.astype(int)] = True
+    return mask, idx
 
 
 # --------------------------------------------------------------------- line
@@ -293,6 +314,9 @@ def _as_w_b(answer, p):
         except (TypeError, ValueError):
             raise AnswerError("give the answer as a pair (w, b): the normal vector w (two numbers) "
                               "and the bias b (one number), e.g. (np.array([1.0, 2.0]), -3.0).") from None
+    if np.size(w_raw) == 1 and np.size(b_raw) == p and p > 1:
+        raise AnswerError(f"the first entry is one number and the second has {p}: did you swap w "
+                          f"and b? The pair is (w, b), the normal vector first.")
     w = as_array(w_raw, "w", shape=(p,))
     b = as_array(b_raw, "b")
     if b.size != 1:

@@ -36,10 +36,12 @@ def check_ellipse_points(points, atol=1e-5):
 
     Parameters
     ----------
-    points : array-like of shape (n_points, 2) or (n_points, 3)
-        The distinct stationary points ``(x, y)``, in any order; a third
-        column, if given, holds the multiplier ``lambda`` of the Lagrangian
-        ``L = x y + lambda (x^2/8 + y^2/2 - 1)``, checked too.
+    points : array-like of shape (n_points, 2), (n_points, 3) or (n_points, 4)
+        The distinct stationary points ``(x, y)``, each once, in any order; a
+        third column, if given, holds the multiplier ``lambda`` of the
+        Lagrangian ``L = x y + lambda (x^2/8 + y^2/2 - 1)``, and a fourth the
+        value ``f = x y`` (the table the chapter's ``show_points`` prints);
+        both are checked too.
     atol : float, default=1e-5
         Absolute tolerance on every coordinate.
 
@@ -52,14 +54,24 @@ def check_ellipse_points(points, atol=1e-5):
         the ellipse or not stationary, a duplicate, a sign convention.
     """
     P = as_array(points, "points")
-    if P.ndim == 1 and P.shape[0] in (2, 3):
+    if P.ndim == 1 and P.shape[0] in (2, 3, 4):
         raise AnswerError("points holds a single point; stack all the stationary points as "
                           "rows of one array, e.g. np.array([[x1, y1], [x2, y2], ...]).")
-    if P.ndim != 2 or P.shape[1] not in (2, 3):
-        hint = f"points has shape {P.shape}; expected (n_points, 2) or (n_points, 3)."
-        if P.ndim == 2 and P.shape[0] in (2, 3):
+    if P.ndim != 2 or P.shape[1] not in (2, 3, 4):
+        hint = (f"points has shape {P.shape}; expected (n_points, 2), or (n_points, 3) with "
+                f"lambda as a third column.")
+        if P.ndim == 2 and P.shape[0] in (2, 3, 4):
             hint += " It looks transposed: try points.T."
         raise AnswerError(hint)
+    if P.shape[0] in (2, 3) and P.shape[1] >= 2:
+        # a (2, n) or (3, n) array whose *columns* are points on the ellipse is
+        # the answer transposed (with four points, (2, 4) also fits the (x, y,
+        # lambda, f) table, so the shape alone cannot tell)
+        rows_on = np.all(np.abs(_ellipse_g(P[:, :2])) <= 1e3 * atol)
+        cols_on = np.all(np.abs(_ellipse_g(P.T[:, :2])) <= 1e3 * atol)
+        if cols_on and not rows_on:
+            raise AnswerError(f"points has shape {P.shape} and its columns are points on the "
+                              f"ellipse: it looks transposed, try points.T (one point per row).")
     xy = P[:, :2]
     for p in xy:
         if abs(_ellipse_g(p)) > 1e3 * atol:
@@ -77,6 +89,15 @@ def check_ellipse_points(points, atol=1e-5):
     for p in xy:
         hit = np.flatnonzero(np.all(np.abs(ELLIPSE_POINTS - p) <= atol, axis=1))
         if hit.size == 0:
+            off = np.max(np.abs(ELLIPSE_POINTS - p), axis=1)
+            nearest = int(np.argmin(off))
+            if off[nearest] <= 1e3 * atol:
+                return Feedback(False, f"{_fmt(p)} is close to the stationary point "
+                                       f"{_fmt(ELLIPSE_POINTS[nearest])} but off by "
+                                       f"{off[nearest]:.1g}, more than the tolerance "
+                                       f"atol = {atol:g}: solve the system more accurately "
+                                       f"(a smaller tol for the root finder) and keep the "
+                                       f"root, not the starting point.")
             gf = np.array([p[1], p[0]])
             gg = np.array([p[0] / 4.0, p[1]])
             return Feedback(False, f"{_fmt(p)} is on the ellipse but not stationary: there "
@@ -91,7 +112,15 @@ def check_ellipse_points(points, atol=1e-5):
                                f"{names}, the {' and '.join(sorted(kinds))}. Start the root "
                                f"finder from more points (all four quadrants, both signs "
                                f"of lambda).")
-    if P.shape[1] == 3:
+    if P.shape[1] == 4:
+        values = P[:, 3]
+        bad = np.flatnonzero(np.abs(values - xy[:, 0] * xy[:, 1]) > 1e3 * atol)
+        if bad.size:
+            k = int(bad[0])
+            return Feedback(False, f"the fourth column should be the value f = x y; at "
+                                   f"{_fmt(xy[k])} it is {values[k] + 0.0:.4g}, not "
+                                   f"{xy[k, 0] * xy[k, 1] + 0.0:.4g}.")
+    if P.shape[1] >= 3:
         lam = P[:, 2]
         want = ELLIPSE_MULTIPLIERS[matched]
         if np.allclose(lam, -want, atol=atol):
@@ -109,8 +138,8 @@ def check_ellipse_points(points, atol=1e-5):
 
 # ----------------------------------------------------------- KKT conditions
 # The problem of exercise ex-lagrange-kkt-paper:
-#   minimize (x1 - 2)^2 + (x2 - 1)^2  s.t.  h1 = x1 + x2 - 2 <= 0,  h2 = -x1 <= 0
-# (and, to test any number of constraints, an inactive h3 = x2 - 5 <= 0).
+#   minimize (x1 - 2)^2 + (x2 - 1)^2  s.t.  c1 = x1 + x2 - 2 <= 0,  c2 = -x1 <= 0
+# (and, to test any number of constraints, an inactive c3 = x2 - 5 <= 0).
 
 def _grad_f(x):
     x = np.asarray(x, dtype=float)
@@ -152,44 +181,44 @@ _CASES = [
     ("the solution x = (1.5, 0.5), mu = (1, 0)", [1.5, 0.5], [1.0, 0.0], 2,
      (True, True, True, True),
      {0: "this is the solution, so stationarity holds: the residual "
-         "grad_f(x) + jac_h(x).T @ mu is zero. Check the plus sign (grad f + sum_i mu_i "
-         "grad h_i) and the transpose (the rows of jac_h(x) are the constraint gradients, "
+         "grad_f(x) + jac_c(x).T @ mu is zero. Check the plus sign (grad f + sum_i mu_i "
+         "grad c_i) and the transpose (the rows of jac_c(x) are the constraint gradients, "
          "so transpose before multiplying by mu).",
-      1: "this point is feasible: h(x) = (0, -1.5), and h_i(x) <= tol for every i.",
+      1: "this point is feasible: c(x) = (0, -1.5), and c_i(x) <= tol for every i.",
       2: "mu = (1, 0) is dual feasible: every mu_i >= 0 (allow mu_i = 0).",
-      3: "here mu * h(x) = (0, 0): complementary slackness holds."}),
+      3: "here mu * c(x) = (0, 0): complementary slackness holds."}),
     ("x = (1.5, 0.5) with mu = (-1, 0)", [1.5, 0.5], [-1.0, 0.0], 2,
      (False, True, False, True),
-     {0: "stationarity has a plus sign: grad f(x) + sum_i mu_i grad h_i(x) = 0, i.e. "
-         "grad_f(x) + jac_h(x).T @ mu; with a minus sign mu = (-1, 0) passes wrongly.",
+     {0: "stationarity has a plus sign: grad f(x) + sum_i mu_i grad c_i(x) = 0, i.e. "
+         "grad_f(x) + jac_c(x).T @ mu; with a minus sign mu = (-1, 0) passes wrongly.",
       2: "dual feasibility asks mu_i >= 0 for every i (up to -tol)."}),
     ("the unconstrained minimum x = (2, 1), mu = (0, 0)", [2.0, 1.0], [0.0, 0.0], 2,
      (True, False, True, True),
-     {1: "primal feasibility asks h_i(x) <= tol for every i: here h_1 = 1 > 0."}),
+     {1: "primal feasibility asks c_i(x) <= tol for every i: here c_1 = 1 > 0."}),
     ("the interior point x = (0.5, 0.5), mu = (0, 0)", [0.5, 0.5], [0.0, 0.0], 2,
      (False, True, True, True),
      {0: "at an interior point with mu = 0 stationarity needs grad f(x) = 0; compare the "
-         "norm of grad_f(x) + jac_h(x).T @ mu with tol."}),
+         "norm of grad_f(x) + jac_c(x).T @ mu with tol."}),
     ("x = (1.5, 0.5), mu = (1, 0.5)", [1.5, 0.5], [1.0, 0.5], 2,
      (False, True, True, False),
-     {3: "complementary slackness asks mu_i h_i(x) = 0 for each i: the inactive constraint "
-         "h_2 = -1.5 < 0 has mu_2 = 0.5, so it fails."}),
+     {3: "complementary slackness asks mu_i c_i(x) = 0 for each i: the inactive constraint "
+         "c_2 = -1.5 < 0 has mu_2 = 0.5, so it fails."}),
     ("x = (1, 0.5), mu = (2, -1)", [1.0, 0.5], [2.0, -1.0], 2,
      (False, True, False, False),
      {3: "complementary slackness must hold for each constraint separately: here "
-         "mu_1 h_1 = -1 and mu_2 h_2 = +1 cancel in the sum; check every product "
-         "(np.all(np.abs(mu * h(x)) <= tol)).",
+         "mu_1 c_1 = -1 and mu_2 c_2 = +1 cancel in the sum; check every product "
+         "(np.all(np.abs(mu * c(x)) <= tol)).",
       2: "dual feasibility asks mu_i >= 0 for every i (up to -tol)."}),
     ("x = (1.5, 0.5 + 1e-9), mu = (1, 0), within tolerance", [1.5, 0.5 + 1e-9], [1.0, 0.0], 2,
      (True, True, True, True),
-     {1: "h_1 = 1e-9 is a rounding error: compare with the tolerance, h_i(x) <= tol, "
-         "not h_i(x) <= 0.",
+     {1: "c_1 = 1e-9 is a rounding error: compare with the tolerance, c_i(x) <= tol, "
+         "not c_i(x) <= 0.",
       0: "compare the stationarity residual with the tolerance, not with exact zero.",
-      3: "compare |mu_i h_i(x)| with the tolerance, not with exact zero."}),
+      3: "compare |mu_i c_i(x)| with the tolerance, not with exact zero."}),
     ("three constraints, x = (1.5, 0.5), mu = (1, 0, 0)", [1.5, 0.5], [1.0, 0.0, 0.0], 3,
      (True, True, True, True),
-     {0: "with m = 3 constraints jac_h(x) has shape (3, 2): one row per constraint "
-         "gradient; the stationarity residual is grad_f(x) + jac_h(x).T @ mu."}),
+     {0: "with m = 3 constraints jac_c(x) has shape (3, 2): one row per constraint "
+         "gradient; the stationarity residual is grad_f(x) + jac_c(x).T @ mu."}),
     ("one constraint, x = (1.5, 0.5), mu = (1,)", [1.5, 0.5], [1.0], 1,
      (True, True, True, True), None),
 ]
@@ -227,13 +256,13 @@ def _as_verdicts(result, label):
 def check_kkt_function(kkt, tol=1e-6):
     """Check a reader's function that tests the four KKT conditions at a point.
 
-    The function must have the signature ``kkt(x, mu, grad_f, h, jac_h, tol)``
+    The function must have the signature ``kkt(x, mu, grad_f, c, jac_c, tol)``
     with ``x`` of shape (n,), ``mu`` of shape (m,), ``grad_f(x)`` of shape
-    (n,), ``h(x)`` of shape (m,) and ``jac_h(x)`` of shape (m, n) (row i is
-    the gradient of ``h_i``), and return a tuple of four booleans: whether
-    stationarity ``grad f + sum_i mu_i grad h_i = 0``, primal feasibility
-    ``h_i <= 0``, dual feasibility ``mu_i >= 0`` and complementary
-    slackness ``mu_i h_i = 0`` hold, each up to ``tol``.
+    (n,), ``c(x)`` of shape (m,) and ``jac_c(x)`` of shape (m, n) (row i is
+    the gradient of ``c_i``), and return a tuple of four booleans: whether
+    stationarity ``grad f + sum_i mu_i grad c_i = 0``, primal feasibility
+    ``c_i <= 0``, dual feasibility ``mu_i >= 0`` and complementary
+    slackness ``mu_i c_i = 0`` hold, each up to ``tol``.
 
     Book: (eq-kkt-stationarity) to (eq-kkt-slackness).
 
@@ -254,7 +283,7 @@ def check_kkt_function(kkt, tol=1e-6):
         slackness, no tolerance, a transposed Jacobian).
     """
     if not callable(kkt):
-        raise AnswerError(f"kkt should be a function kkt(x, mu, grad_f, h, jac_h, tol), "
+        raise AnswerError(f"kkt should be a function kkt(x, mu, grad_f, c, jac_c, tol), "
                           f"but it is {'None' if kkt is None else type(kkt).__name__}.")
     for label, x, mu, m, expected, hints in _CASES:
         h, jac = _PROBLEMS[m]
@@ -263,9 +292,9 @@ def check_kkt_function(kkt, tol=1e-6):
                                  name="your function")
         except AnswerError as exc:
             if m != 2:
-                raise AnswerError(f"{exc.hint} (with m = {m} constraint(s): jac_h(x) has shape "
+                raise AnswerError(f"{exc.hint} (with m = {m} constraint(s): jac_c(x) has shape "
                                   f"({m}, 2), one row per constraint gradient; use "
-                                  f"jac_h(x).T @ mu)") from None
+                                  f"jac_c(x).T @ mu)") from None
             raise
         got = _as_verdicts(result, label)
         for k in range(4):

@@ -78,6 +78,10 @@ def _margin_slips(w, b, X, y):
                                 "y_i h(x_i) > 0, so the margin of a separating hyperplane "
                                 "is positive."),
         (np.min(y * (X @ w)) / norm, "the bias b is missing: h(x) = <w, x> + b."),
+        (np.min(y * h) / np.linalg.norm(np.append(w, b)),
+         "you divided by ||(w, b)||, the length of the augmented vector (w, b) of the "
+         "perceptron chapter. The distance from H divides by ||w|| alone: b moves the "
+         "hyperplane without tilting it, so it does not belong in the norm."),
     ]
 
 

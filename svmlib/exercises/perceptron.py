@@ -29,6 +29,10 @@ def _step(w, b, x, y, rate, variant="right"):
     score = float(x @ w + b)
     if variant == "strict":
         mistake = y * score < 0
+    elif variant == "hinge":
+        mistake = y * score < 1
+    elif variant == "predict":
+        mistake = (1.0 if score > 0 else -1.0) != y
     elif variant == "always":
         mistake = True
     elif variant == "never":
@@ -54,7 +58,18 @@ def _epoch(w, b, X, y, rate, variant="right"):
         for i in np.flatnonzero(flagged):
             w, b = w + rate * y[i] * X[i], b + rate * y[i]
         return w, b, int(flagged.sum())
-    step_variant = variant if variant in {"sign", "no_rate", "no_bias", "strict"} else "right"
+    if variant == "converge":
+        # the whole algorithm instead of one epoch: repeat passes until one
+        # makes no update (capped, for data that never separate)
+        total = 0
+        for _ in range(1000):
+            w, b, k = _epoch(w, b, X, y, rate)
+            total += k
+            if k == 0:
+                break
+        return w, b, total
+    step_variant = (variant if variant in {"sign", "no_rate", "no_bias", "strict", "hinge"}
+                    else "right")
     for i in order:
         w_new, b_new = _step(w, b, X[i], y[i], rate, step_variant)
         if not (np.array_equal(w_new, w) and b_new == b):
@@ -69,11 +84,14 @@ def _epoch(w, b, X, y, rate, variant="right"):
 _X_EXAMPLE = np.array([[1.0, 2.0], [4.0, 1.0], [2.0, 2.0]])
 _Y_EXAMPLE = np.array([-1.0, 1.0, 1.0])
 
-# (w, b, x, y, learning_rate): a mistake, a correct point, a point on the
-# hyperplane (must update), another mistake, a correct point in 3-D.
+# (w, b, x, y, learning_rate): a mistake, a correct point, a correct point
+# inside the band 0 < y h(x) < 1 (no update: only the hinge rule of the SVM
+# would move), a point on the hyperplane (must update), another mistake, a
+# correct point in 3-D.
 _STEP_CASES = [
     (np.array([1.0, -1.0]), -2.0, np.array([2.0, 2.0]), 1.0, 0.25),
     (np.array([1.0, -1.0]), -2.0, np.array([1.0, 2.0]), -1.0, 0.25),
+    (np.array([1.0, -1.0]), -2.0, np.array([3.5, 1.0]), 1.0, 0.25),
     (np.array([0.0, 0.0]), 0.0, np.array([1.0, 3.0]), -1.0, 0.5),
     (np.array([2.0, 1.0]), 0.5, np.array([-1.0, 0.5]), 1.0, 2.0),
     (np.array([0.5, -1.0, 2.0]), 1.0, np.array([1.0, 1.0, 1.0]), 1.0, 0.1),
@@ -82,12 +100,20 @@ _STEP_CASES = [
 _X_EPOCH = np.array([[2.0, 1.0], [-1.0, -1.5], [0.5, 2.0], [-2.0, 0.5], [1.0, -1.0]])
 _Y_EPOCH = np.array([1.0, -1.0, 1.0, -1.0, -1.0])
 
+# Data on which one epoch from w = (0, 0), b = 0 is not enough: after the
+# pass some point is still a mistake, so an answer that runs the perceptron
+# to convergence returns something else than one epoch does.
+_X_SLOW = np.array([[1.0, 0.2], [0.2, 1.0], [-0.4, -1.0], [1.0, 1.0], [-1.0, -0.4],
+                    [-0.3, 0.9]])
+_Y_SLOW = np.array([1.0, 1.0, -1.0, 1.0, -1.0, -1.0])
+
 # (w, b, X, y, learning_rate)
 _EPOCH_CASES = [
     (np.array([1.0, -1.0]), -2.0, _X_EXAMPLE, _Y_EXAMPLE, 0.25),
     (np.array([0.0, 0.0]), 0.0, _X_EPOCH, _Y_EPOCH, 1.0),
     (np.array([-1.0, 0.5]), 0.5, _X_EPOCH, _Y_EPOCH, 0.5),
     (np.array([1.0, 1.0]), 0.0, _X_EPOCH[::-1].copy(), _Y_EPOCH[::-1].copy(), 0.25),
+    (np.array([0.0, 0.0]), 0.0, _X_SLOW, _Y_SLOW, 1.0),
 ]
 
 _HINTS = {
@@ -100,6 +126,19 @@ _HINTS = {
     "strict": "a point lying on the hyperplane (h(x) = 0) counts as a mistake: "
               "test y·h(x) <= 0, not < 0.  (From w = 0, b = 0 every point has "
               "h = 0, so with < the perceptron would never move.)",
+    "hinge": "your function updated a point that is already on the right side, with "
+             "0 < y·h(x) < 1.  That is the hinge-loss rule of the soft-margin SVM "
+             "(update while y·h(x) < 1); the perceptron updates only on mistakes, "
+             "y·h(x) <= 0.",
+    "predict": "a point lying on the hyperplane (h(x) = 0) is a mistake for either "
+               "label.  Comparing a predicted label with y misses one of the two "
+               "cases, because a prediction has to break the tie h = 0 one way; "
+               "test y·h(x) <= 0 instead.",
+    "converge": "your function ran the perceptron until no point was a mistake.  One "
+                "epoch is a single pass over the rows, with an update at every "
+                "mistake met on the way; after it some points may still be "
+                "mistakes.  The loop 'repeat until an epoch makes no update' belongs "
+                "to the caller (alg-perceptron).",
     "always": "your function changed w and b for a point that is already on "
               "the right side (y·h(x) > 0); update only on a mistake, "
               "y·h(x) <= 0, and otherwise return w and b unchanged.",
@@ -148,6 +187,23 @@ def _which_variant(got, candidates, reference_fn, args):
     return None
 
 
+def _strict_or_predict(perceptron_step):
+    """Tell the test ``y·h < 0`` from ``predicted label != y`` (both skip a tie).
+
+    With ``h(x) = 0`` and ``y = -1`` both leave ``w`` unchanged; with ``y = +1``
+    the strict test still does nothing, while a prediction that breaks the tie
+    towards -1 sees a mistake and updates.
+    """
+    w, b, x, rate = np.array([1.0, -1.0]), 0.0, np.array([1.0, 1.0]), 1.0
+    try:
+        result = call_answer(perceptron_step, w.copy(), b, x.copy(), 1.0, rate,
+                             name="perceptron_step")
+        w_got = np.ravel(as_array(result[0], "w_new"))
+    except (AnswerError, TypeError, IndexError):
+        return "strict"
+    return "strict" if close(w_got, w) else "predict"
+
+
 # ---------------------------------------------------------------- checkers
 @checker
 def check_perceptron_step(perceptron_step):
@@ -181,8 +237,11 @@ def check_perceptron_step(perceptron_step):
         if close(w_got, w_exp) and close(b_got, b_exp):
             continue
         variant = _which_variant(
-            (w_got, b_got), ["no_bias", "sign", "no_rate", "strict", "always", "never"],
+            (w_got, b_got), ["no_bias", "sign", "no_rate", "hinge", "strict", "always",
+                             "never"],
             _step, (w, b, x, y, rate))
+        if variant == "strict":
+            variant = _strict_or_predict(perceptron_step)
         where = (f"(case {k}: w = {_fmt(w)}, b = {b + 0.0:g}, x = {_fmt(x)}, "
                  f"y = {y:+g}, α = {rate:g}; expected w_new = {_fmt(w_exp)}, "
                  f"b_new = {b_exp + 0.0:g}; got w_new = {_fmt(w_got)}, b_new = {b_got + 0.0:g})")
@@ -237,8 +296,8 @@ def check_perceptron_epoch(perceptron_epoch):
                                        f"update. {where}")
             continue
         variant = _which_variant(
-            (w_got, b_got), ["batch", "first_only", "reversed", "no_bias", "sign",
-                             "no_rate", "strict"],
+            (w_got, b_got), ["batch", "first_only", "converge", "reversed", "no_bias",
+                             "sign", "no_rate", "strict", "hinge"],
             lambda *a, variant: _epoch(*a, variant=variant)[:2], (w, b, X, y, rate))
         if variant is not None:
             return Feedback(False, f"{_HINTS[variant]} {where}")

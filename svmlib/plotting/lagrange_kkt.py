@@ -134,8 +134,8 @@ def plot_gradient_arrows(point, grad_f=None, grad_g=None, ax=None, length=0.7,
         The ``∇g`` arrow is this many times as long as the ``∇f`` arrow, so
         that two parallel gradients pointing the same way stay visible.
     g_label : str, default="$\\nabla g$"
-        Label of the constraint's gradient (e.g. ``"$\\nabla h$"`` for an
-        inequality constraint ``h <= 0``).
+        Label of the constraint's gradient (e.g. ``"$\\nabla c$"`` for an
+        inequality constraint ``c <= 0``).
 
     Returns
     -------

@@ -6,8 +6,8 @@ an earlier one dashed grey, the point that triggers an update ringed in red.
 
 Two helpers compute rather than draw, because the chapter's Novikoff figure
 needs them: :func:`best_homogeneous_margin` finds the best margin through the
-origin, gamma* of (eq-perceptron-best-margin), and :func:`novikoff_experiment` counts the
-perceptron's updates against the bound (L / gamma*)^2 of (eq-novikoff) as
+origin, gamma_0* of (eq-perceptron-best-margin), and :func:`novikoff_experiment` counts the
+perceptron's updates against the bound (L / gamma_0*)^2 of (eq-novikoff) as
 the gap between the classes shrinks.
 """
 
@@ -477,7 +477,7 @@ def plot_homogeneous_margin(X, y, ax=None, w=None, legend=True):
     band = np.array([gamma * u + t[0] * along, gamma * u + t[1] * along,
                      -gamma * u + t[1] * along, -gamma * u + t[0] * along])
     ax.fill(band[:, 0], band[:, 1], color="#d9d9d9", alpha=0.6, zorder=1,
-            label=f"best band, $\\gamma^* = {gamma:.3f}$" if legend else None)
+            label=f"best band, $\\gamma_0^* = {gamma:.3f}$" if legend else None)
     plot_hyperplane(u, 0.0, ax=ax)
     touching = np.abs(y * (X @ u) - gamma) < 1e-6
     ax.scatter(X[touching, 0], X[touching, 1], s=110, facecolors="none",
@@ -522,14 +522,14 @@ def plot_novikoff(rows, ax=None):
     ax.scatter([], [], s=12, color=CLASS_COLORS[-1], alpha=0.5,
                label="one run (one random order)")
     line = np.array([bounds.min() / 1.5, bounds.max() * 1.5])
-    ax.plot(line, line, color="black", linewidth=1.4, label="bound $(L/\\gamma^*)^2$")
+    ax.plot(line, line, color="black", linewidth=1.4, label="bound $(L/\\gamma_0^*)^2$")
     ax.fill_between(line, line, line.max() * 10, color="#eeeeee", zorder=0)
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlim(*line)
     lo = min(min(r["updates"].min() for r in rows), bounds.min()) / 2
     ax.set_ylim(max(lo, 0.5), line.max() * 1.2)
-    ax.set_xlabel("Novikoff's bound $(L/\\gamma^*)^2$")
+    ax.set_xlabel("Novikoff's bound $(L/\\gamma_0^*)^2$")
     ax.set_ylabel("updates until convergence")
     _legend(ax)
     return ax
