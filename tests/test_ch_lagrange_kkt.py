@@ -186,7 +186,7 @@ def test_kkt_disk_explorer_readouts():
     assert fig.n_settings == 48
     for values in fig.settings():
         _, readout = fig.frame(**values)
-        assert "μ*·h(x*) = 0.000" in readout
+        assert "μ*·c(x*) = 0.000" in readout
         if values["radius"] > 1:
             assert "Active" in readout
             assert f"μ* = {values['radius'] - 1:.3f}" in readout

@@ -267,11 +267,11 @@ def example_b_exercise(example):
 
 def kkt_disk_explorer(radii=(0.3, 0.6, 1.0, 1.3, 1.6, 2.0),
                       angles=(0, 45, 90, 135, 180, 225, 270, 315), figsize=(5.0, 4.2)):
-    """Minimize ``||x - a||^2`` subject to ``h(x) = ||x||^2 - 1 <= 0``: move ``a``.
+    """Minimize ``||x - a||^2`` subject to ``c(x) = ||x||^2 - 1 <= 0``: move ``a``.
 
     The solution is ``x* = a`` with ``mu* = 0`` when ``||a|| <= 1`` (the
     constraint is inactive) and ``x* = a / ||a||`` with ``mu* = ||a|| - 1``
-    otherwise (active); in both cases ``mu* h(x*) = 0``.  The figure shows
+    otherwise (active); in both cases ``mu* c(x*) = 0``.  The figure shows
     the unit disk, contour circles of ``f`` around ``a``, the solution and,
     when the constraint is active, ``∇f`` and ``∇h`` pointing in opposite
     directions (``∇f = -mu ∇h``).
@@ -313,7 +313,7 @@ def kkt_disk_explorer(radii=(0.3, 0.6, 1.0, 1.3, 1.6, 2.0),
             arrows = {k: _arrow(ax, GRADIENT_COLORS[k]) for k in ("f", "g")}
             texts = {"f": ax.text(0, 0, r"$\nabla f$", color=GRADIENT_COLORS["f"], fontsize=12,
                                   ha="center", va="center", zorder=9),
-                     "g": ax.text(0, 0, r"$\nabla h$", color=GRADIENT_COLORS["g"], fontsize=12,
+                     "g": ax.text(0, 0, r"$\nabla c$", color=GRADIENT_COLORS["g"], fontsize=12,
                                   ha="center", va="center", zorder=9)}
             ax.set_xlim(-2.4, 2.4)
             ax.set_ylim(-2.3, 2.3)
@@ -343,7 +343,7 @@ def kkt_disk_explorer(radii=(0.3, 0.6, 1.0, 1.3, 1.6, 2.0),
         fval = float((x - a) @ (x - a))
         head = (f"a = {_pt(a, 2)}, ‖a‖ = {_num(radius, 2)}: solution x* = {_pt(x)}, "
                 f"f(x*) = {_num(fval)}")
-        kkt = f"h(x*) = {_num(h)}, μ* = {_num(mu)}, μ*·h(x*) = {_num(mu * h)}"
+        kkt = f"c(x*) = {_num(h)}, μ* = {_num(mu)}, μ*·c(x*) = {_num(mu * h)}"
         if radius > 1.0 + 1e-12:
             verdict = ("<b>Active</b>: x* is on the circle, ∇f = −μ*∇h with μ* = ‖a‖ − 1 > 0 "
                        "(the gradients point in opposite directions).")
