@@ -78,7 +78,8 @@ class TestCheckDualMatrix:
         X, y, _ = blobs
         H = np.outer(y, y) * (X @ X.T)
         _not_yet(ex.check_dual_matrix(-H, X, y), "sign")
-        _not_yet(ex.check_dual_matrix(2 * H, X, y), "factor 2")
+        _not_yet(ex.check_dual_matrix(2 * H, X, y), "twice what it should be")
+        _not_yet(ex.check_dual_matrix(0.5 * H, X, y), "half of what it should be")
 
     def test_feature_by_feature_matrix(self, blobs):
         X, y, _ = blobs
@@ -97,6 +98,8 @@ class TestCheckSupportVectors:
         assert ex.check_support_vectors(expected, noisy_alpha)
         assert ex.check_support_vectors(np.array([25, 22, 23]), noisy_alpha)
         assert ex.check_support_vectors(tuple(expected), noisy_alpha)
+        assert ex.check_support_vectors(set(expected), noisy_alpha)
+        assert ex.check_support_vectors(frozenset(expected), noisy_alpha)
 
     def test_noise_counted(self, noisy_alpha):
         _not_yet(ex.check_support_vectors(np.flatnonzero(noisy_alpha > 0), noisy_alpha),
