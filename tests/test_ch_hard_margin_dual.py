@@ -270,6 +270,22 @@ class TestFigures:
         with pytest.raises(ValueError, match="one entry per point"):
             hp.annotate_points(X[:3], names=["a"])
 
+    def test_dual_landscape(self):
+        def D(a2, a3):        # the three-point dual (eq-hmd-tiny-dual)
+            return 2 * a2 + 2 * a3 - 4 * a2**2 - 10 * a2 * a3 - 6.5 * a3**2
+
+        ax = hp.plot_dual_landscape(D, points={"stationary": (1.5, -1.0), "max": (0.25, 0.0)})
+        assert ax.get_xlim() == pytest.approx((-0.3, 1.9))
+        assert len(ax.collections) >= 3                    # contours, quadrant, markers
+        offsets = [c.get_offsets() for c in ax.collections if c.get_label() == "max"]
+        assert np.allclose(offsets[0], [[0.25, 0.0]])
+        with pytest.raises(TypeError, match="D must be a function"):
+            hp.plot_dual_landscape(np.zeros(3))
+        with pytest.raises(ValueError, match="extent"):
+            hp.plot_dual_landscape(D, extent=(1.0, 0.0, 0.0, 1.0))
+        with pytest.raises(ValueError, match="one value per grid point"):
+            hp.plot_dual_landscape(lambda a, b: 1.0)
+
 
 # ----------------------------------------------------------------- widgets
 
