@@ -425,7 +425,7 @@ def plot_hull_view(X, y, ax=None, hull=None):
 
 
 def plot_dual_landscape(D, ax=None, extent=(-0.3, 1.9, -1.4, 0.9), points=None, levels=12,
-                        labels=("$\\alpha_2$", "$\\alpha_3$"), resolution=240):
+                        labels=("$\\alpha_2$", "$\\alpha_3$"), resolution=240, highlight=None):
     """Contour lines of a dual objective of two multipliers, over the feasible quadrant.
 
     Draws the level sets of ``D(a, b)`` on a rectangle that may reach beyond
@@ -451,6 +451,8 @@ def plot_dual_landscape(D, ax=None, extent=(-0.3, 1.9, -1.4, 0.9), points=None, 
         Axis labels.
     resolution : int, default=240
         Grid points per axis.
+    highlight : float, optional
+        One level drawn thicker (e.g. the value at the constrained maximum).
 
     Returns
     -------
@@ -475,8 +477,12 @@ def plot_dual_landscape(D, ax=None, extent=(-0.3, 1.9, -1.4, 0.9), points=None, 
     if values.shape != A.shape:
         raise ValueError(f"D(a, b) must return one value per grid point, shape {A.shape}; got "
                          f"shape {values.shape}. Use NumPy operations that broadcast.")
-    contours = ax.contour(A, B, values, levels=levels, colors="#777777", linewidths=0.8)
+    contours = ax.contour(A, B, values, levels=levels, colors="#777777", linewidths=0.8,
+                          linestyles="solid")
     ax.clabel(contours, fontsize=7, fmt="%.2g")
+    if highlight is not None:
+        ax.contour(A, B, values, levels=[float(highlight)], colors="#2e7d32", linewidths=2.0,
+                   linestyles="solid")
     ax.fill_between([max(0.0, extent[0]), extent[1]], max(0.0, extent[2]), extent[3],
                     color="#4c72b0", alpha=0.10, linewidth=0, label="feasible: both $\\geq 0$")
     ax.axhline(0.0, color="black", linewidth=0.9)
