@@ -78,7 +78,8 @@ class TestCheckDualMatrix:
         X, y, _ = blobs
         H = np.outer(y, y) * (X @ X.T)
         _not_yet(ex.check_dual_matrix(-H, X, y), "sign")
-        _not_yet(ex.check_dual_matrix(2 * H, X, y), "factor 2")
+        _not_yet(ex.check_dual_matrix(2 * H, X, y), "twice what it should be")
+        _not_yet(ex.check_dual_matrix(0.5 * H, X, y), "half of what it should be")
 
     def test_feature_by_feature_matrix(self, blobs):
         X, y, _ = blobs
@@ -97,6 +98,8 @@ class TestCheckSupportVectors:
         assert ex.check_support_vectors(expected, noisy_alpha)
         assert ex.check_support_vectors(np.array([25, 22, 23]), noisy_alpha)
         assert ex.check_support_vectors(tuple(expected), noisy_alpha)
+        assert ex.check_support_vectors(set(expected), noisy_alpha)
+        assert ex.check_support_vectors(frozenset(expected), noisy_alpha)
 
     def test_noise_counted(self, noisy_alpha):
         _not_yet(ex.check_support_vectors(np.flatnonzero(noisy_alpha > 0), noisy_alpha),
@@ -266,6 +269,22 @@ class TestFigures:
         assert any(t.get_text() == "$\\mathbf{x}_{3}$" for t in ax.texts)
         with pytest.raises(ValueError, match="one entry per point"):
             hp.annotate_points(X[:3], names=["a"])
+
+    def test_dual_landscape(self):
+        def D(a2, a3):        # the three-point dual (eq-hmd-tiny-dual)
+            return 2 * a2 + 2 * a3 - 4 * a2**2 - 10 * a2 * a3 - 6.5 * a3**2
+
+        ax = hp.plot_dual_landscape(D, points={"stationary": (1.5, -1.0), "max": (0.25, 0.0)})
+        assert ax.get_xlim() == pytest.approx((-0.3, 1.9))
+        assert len(ax.collections) >= 3                    # contours, quadrant, markers
+        offsets = [c.get_offsets() for c in ax.collections if c.get_label() == "max"]
+        assert np.allclose(offsets[0], [[0.25, 0.0]])
+        with pytest.raises(TypeError, match="D must be a function"):
+            hp.plot_dual_landscape(np.zeros(3))
+        with pytest.raises(ValueError, match="extent"):
+            hp.plot_dual_landscape(D, extent=(1.0, 0.0, 0.0, 1.0))
+        with pytest.raises(ValueError, match="one value per grid point"):
+            hp.plot_dual_landscape(lambda a, b: 1.0)
 
 
 # ----------------------------------------------------------------- widgets

@@ -353,8 +353,22 @@ def _positive_only(alpha_i, alpha_j, y_i, y_j, grad_i, grad_j, K_ii, K_jj, K_ij,
     return alpha_i + y_i * tau, alpha_j - y_j * tau
 
 
+def _backwards_unclipped(alpha_i, alpha_j, y_i, y_j, grad_i, grad_j, K_ii, K_jj, K_ij, C):
+    # the step taken against the descent direction and not clipped: the sign is the
+    # mistake to name, although the pair also leaves the box
+    tau = (-y_i * grad_i + y_j * grad_j) / (K_ii + K_jj - 2 * K_ij)
+    return alpha_i - y_i * tau, alpha_j + y_j * tau
+
+
 def test_check_pair_update_right_answers():
     assert check_pair_update(_pair_update)
+
+    # other parameter names, or *args, are fine: the checker calls positionally
+    def renamed(ai, aj, yi, yj, gi, gj, kii, kjj, kij, c):
+        return _pair_update(ai, aj, yi, yj, gi, gj, kii, kjj, kij, c)
+
+    assert check_pair_update(renamed)
+    assert check_pair_update(lambda *args: _pair_update(*args))
 
     def svmlib_version(alpha_i, alpha_j, y_i, y_j, grad_i, grad_j, K_ii, K_jj, K_ij, C):
         return analytic_pair_update(alpha_i, alpha_j, y_i, y_j, grad_i, grad_j, K_ii, K_jj,
@@ -368,7 +382,8 @@ def test_check_pair_update_right_answers():
     (_clip_separately, "left its line"),
     (_wrong_sign, "wrong way"),
     (_half_step, "factor 2"),
-    (_positive_only, "outside the box"),
+    (_positive_only, "from below as well as from above"),
+    (_backwards_unclipped, "wrong way"),
     (lambda *a, **k: None, "is None"),
     (lambda *a, **k: (1.0, 2.0, 3.0), "shape"),
     (lambda *a, **k: 1 / 0, "ZeroDivisionError"),

@@ -91,9 +91,13 @@ def check_dual_matrix(H, X, y):
                              "H needs the entry-by-entry product, * in NumPy.")
     if close(H, np.outer(y, y)):
         return Feedback.hint("this is y y^T alone: multiply it entry by entry with X X^T.")
-    if close(H, 0.5 * expected) or close(H, 2.0 * expected):
-        return Feedback.hint("off by a factor 2: the 1/2 belongs in the objective "
-                             "1/2 a^T H a - 1^T a, not inside H.")
+    if close(H, 0.5 * expected):
+        return Feedback.hint("off by a factor 2 (H is half of what it should be): the 1/2 "
+                             "belongs in the objective 1/2 a^T H a - 1^T a, not inside H.")
+    if close(H, 2.0 * expected):
+        return Feedback.hint("off by a factor 2 (H is twice what it should be): "
+                             "H[i, j] = y_i y_j <x_i, x_j>, with no factor 2; the "
+                             "derivative of 1/2 a^T H a is H a, which is where a 2 cancels.")
     return Feedback.hint("H[i, j] should be y_i * y_j * <x_i, x_j>. Compare a single entry, "
                          "say H[0, 1], with y[0] * y[1] * (X[0] @ X[1]).")
 
@@ -124,6 +128,8 @@ def check_support_vectors(indices, alpha, rel=1e-6):
     n = alpha.shape[0]
     tau = support_threshold(alpha, rel)
     expected = np.flatnonzero(alpha > tau)
+    if isinstance(indices, (set, frozenset)):
+        indices = sorted(indices)                   # a set of indices is a fine answer
     raw = np.asarray(indices) if isinstance(indices, (list, tuple, np.ndarray)) else indices
     if isinstance(raw, np.ndarray) and raw.dtype == bool:
         if raw.shape == (n,):

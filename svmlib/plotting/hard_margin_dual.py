@@ -7,6 +7,9 @@ Three kinds of figure belong to this chapter only:
   chapter's static figures and in its interactive ones;
 * the dual classifier as a vote of the support vectors
   (:func:`plot_dual_votes`, :func:`plot_vote_contributions`);
+* the landscape of a dual objective in two variables, with the feasible
+  quadrant shaded (:func:`plot_dual_landscape`), for the three-point example
+  solved by hand;
 * the convex-hull view: the closest points of the two class hulls and the
   hyperplane that bisects them (:func:`closest_hull_points`,
   :func:`plot_convex_hulls`, :func:`plot_hull_view`).
@@ -28,6 +31,7 @@ __all__ = [
     "closest_hull_points",
     "annotate_points",
     "plot_dual_solution",
+    "plot_dual_landscape",
     "plot_dual_votes",
     "plot_vote_contributions",
     "plot_convex_hulls",
@@ -418,3 +422,81 @@ def plot_hull_view(X, y, ax=None, hull=None):
     sv = hull["u"] > 0
     ring_support_vectors(X[sv], ax=ax)
     return ax
+
+
+def plot_dual_landscape(D, ax=None, extent=(-0.3, 1.9, -1.4, 0.9), points=None, levels=12,
+                        labels=("$\\alpha_2$", "$\\alpha_3$"), resolution=240, highlight=None):
+    """Contour lines of a dual objective of two multipliers, over the feasible quadrant.
+
+    Draws the level sets of ``D(a, b)`` on a rectangle that may reach beyond
+    the quadrant ``a >= 0, b >= 0`` (the feasible set once the equality
+    constraint has been used to eliminate a third multiplier), shades the
+    quadrant, and marks named points such as the unconstrained stationary
+    point and the constrained maximum (Book: (eq-hmd-tiny-dual)).
+
+    Parameters
+    ----------
+    D : callable
+        ``D(a, b)``, evaluated on two arrays of the same shape (NumPy
+        broadcasting), returning an array of values.
+    ax : matplotlib Axes, optional
+    extent : (a_min, a_max, b_min, b_max), default=(-0.3, 1.9, -1.4, 0.9)
+        The rectangle drawn.
+    points : dict of str -> (a, b), optional
+        Points to mark, with the text of their legend entry; the first is
+        drawn as a cross, the second as a star, the others as circles.
+    levels : int or sequence of float, default=12
+        Passed on to :func:`matplotlib.axes.Axes.contour`.
+    labels : (str, str)
+        Axis labels.
+    resolution : int, default=240
+        Grid points per axis.
+    highlight : float, optional
+        One level drawn thicker (e.g. the value at the constrained maximum).
+
+    Returns
+    -------
+    matplotlib Axes
+    """
+    if not callable(D):
+        raise TypeError(f"D must be a function D(a, b) of two arrays; got "
+                        f"{type(D).__name__}. Write it with NumPy operations, e.g. "
+                        f"lambda a, b: 2*a + 2*b - 4*a**2.")
+    extent = np.asarray(extent, dtype=float).ravel()
+    if extent.shape != (4,) or not (extent[0] < extent[1] and extent[2] < extent[3]):
+        raise ValueError(f"extent must be (a_min, a_max, b_min, b_max) with a_min < a_max and "
+                         f"b_min < b_max; got {extent.tolist()}.")
+    if int(resolution) < 10:
+        raise ValueError(f"resolution must be at least 10 grid points per axis; got "
+                         f"{resolution}.")
+    ax = _get_ax(ax)
+    a = np.linspace(extent[0], extent[1], int(resolution))
+    b = np.linspace(extent[2], extent[3], int(resolution))
+    A, B = np.meshgrid(a, b)
+    values = np.asarray(D(A, B), dtype=float)
+    if values.shape != A.shape:
+        raise ValueError(f"D(a, b) must return one value per grid point, shape {A.shape}; got "
+                         f"shape {values.shape}. Use NumPy operations that broadcast.")
+    contours = ax.contour(A, B, values, levels=levels, colors="#777777", linewidths=0.8,
+                          linestyles="solid")
+    ax.clabel(contours, fontsize=7, fmt="%.2g")
+    if highlight is not None:
+        ax.contour(A, B, values, levels=[float(highlight)], colors="#2e7d32", linewidths=2.0,
+                   linestyles="solid")
+    ax.fill_between([max(0.0, extent[0]), extent[1]], max(0.0, extent[2]), extent[3],
+                    color="#4c72b0", alpha=0.10, linewidth=0, label="feasible: both $\\geq 0$")
+    ax.axhline(0.0, color="black", linewidth=0.9)
+    ax.axvline(0.0, color="black", linewidth=0.9)
+    styles = [dict(marker="X", s=90, color="#c2185b"), dict(marker="*", s=200, color="#2e7d32"),
+              dict(marker="o", s=50, color="#e69f00")]
+    for k, (name, (pa, pb)) in enumerate((points or {}).items()):
+        style = styles[min(k, len(styles) - 1)]
+        ax.scatter([pa], [pb], zorder=5, edgecolors="white", linewidths=0.8, label=name,
+                   **style)
+    ax.set_xlim(extent[0], extent[1])
+    ax.set_ylim(extent[2], extent[3])
+    ax.set_xlabel(labels[0])
+    ax.set_ylabel(labels[1])
+    ax.set_aspect("equal")
+    ax.legend(loc="lower left", fontsize=8, framealpha=0.9)
+    return _tidy(ax)
