@@ -10,13 +10,14 @@ STAMP  := $(VENV)/.installed
 NB     := $(sort $(wildcard book/[0-9][0-9]_*.ipynb))
 JOBS   ?= 2
 
-.PHONY: help setup book record test unit nbval nbval-portable browser lab bench clean
+.PHONY: help setup book record test unit nbval nbval-portable browser lab exercises bench clean
 
 help:
 	@echo "make book   build the HTML book into _build/html"
 	@echo "make test   run every test (unit, notebooks, browser)"
 	@echo "make record re-execute every chapter and store its outputs (NB=book/07_smo.ipynb for one)"
 	@echo "make lab    open the chapters in JupyterLab"
+	@echo "make exercises  write the exercise edition into _build/exercises"
 	@echo "make bench  run the benchmarks (writes benchmarks/*.md)"
 
 $(STAMP): requirements.txt pyproject.toml
@@ -84,6 +85,12 @@ test: unit nbval nbval-portable book browser
 
 lab: $(STAMP)
 	$(BIN)/jupyter lab book/
+
+# The exercise edition: every chapter without its solutions, each code
+# exercise's answer replaced by a stub (book/make_exercises.py; the marks in
+# the chapters are written by book/tag_exercises.py).
+exercises: $(STAMP)
+	$(BIN)/python book/make_exercises.py --out _build/exercises
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_solvers.py
