@@ -83,8 +83,16 @@ browser: $(STAMP)
 
 test: unit nbval nbval-portable book browser
 
+# book/_lab is the session's Jupyter config dir, for its custom.css (how
+# jupyterlab-myst shows references to other chapters and citations); the
+# learner's own config, settings and workspaces are still read.
 lab: $(STAMP)
-	$(BIN)/jupyter lab book/
+	user="$$($(BIN)/jupyter --config-dir)"; \
+	JUPYTER_CONFIG_DIR="$(CURDIR)/book/_lab" \
+	JUPYTER_CONFIG_PATH="$$user$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
+	JUPYTERLAB_SETTINGS_DIR="$${JUPYTERLAB_SETTINGS_DIR:-$$user/lab/user-settings}" \
+	JUPYTERLAB_WORKSPACES_DIR="$${JUPYTERLAB_WORKSPACES_DIR:-$$user/lab/workspaces}" \
+	$(BIN)/jupyter lab --LabApp.custom_css=True book/
 
 # The exercise edition: every chapter without its solutions, each code
 # exercise's answer replaced by a stub (book/make_exercises.py; the marks in

@@ -296,14 +296,17 @@ def _add_download_entry(app, pagename, templatename, context, doctree):
         entry = {
             "type": "link",
             "url": f"{context['pathto'](EXERCISE_DIR, 1)}/{stem}.ipynb",
-            "text": "exercises",
+            "text": ".ipynb (exercises)",
             "icon": "fas fa-pencil-alt",
             "tooltip": "Download the exercise edition (solutions removed)",
             "label": "download-exercises-button",
         }
         buttons = group["buttons"]
-        after = [i for i, b in enumerate(buttons) if b.get("label") == "download-notebook-button"]
-        buttons.insert(after[0] + 1 if after else 0, entry)
+        # right after the chapter's own notebook (".ipynb", the source of a
+        # notebook page; "download-notebook-button" when myst-nb made it)
+        after = [i for i, b in enumerate(buttons)
+                 if b.get("label") in ("download-notebook-button", "download-source-button")]
+        buttons.insert(after[0] + 1 if after else len(buttons), entry)
         return
     # no download menu on this page (theme option off): nothing to add to
 

@@ -102,6 +102,8 @@ class Lab:
         for stem in CHAPTERS:
             shutil.copy(ROOT / "book" / f"{stem}.ipynb", self.root)
         _write_settings(self.tmp / "settings")
+        # the same custom.css as `make lab` (book/_lab is its config dir)
+        shutil.copytree(ROOT / "book" / "_lab" / "custom", self.tmp / "config" / "custom")
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ,
@@ -114,7 +116,7 @@ class Lab:
                    f"--port={self.port}", "--port-retries=0",
                    "--IdentityProvider.token=", "--ServerApp.password=",
                    f"--ServerApp.root_dir={self.root}",
-                   "--LabApp.expose_app_in_browser=True"]
+                   "--LabApp.expose_app_in_browser=True", "--LabApp.custom_css=True"]
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             command.append("--allow-root")      # CI containers run as root
         self.log_path = self.tmp / "server.log"
@@ -207,7 +209,7 @@ def chapter_page(lab, browser):
         errors = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         opened.append(context)
-        page.goto(f"{lab.url}/lab/tree/{stem}.ipynb", wait_until="load")
+        page.goto(f"{lab.url}/lab/tree/{stem}.ipynb?reset", wait_until="load")  # no restored tabs
         page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=240_000)
         # the notebook is ready when its kernel is (then every cell is attached)
         page.wait_for_function(
@@ -268,6 +270,19 @@ def test_chapter_renders_without_raw_myst(chapter_page, stem):
                                 f"{text[start:match.end() + 40]!r}")
     assert not problems, f"{stem}: raw MyST in JupyterLab:\n" + "\n".join(problems[:10])
 
+    # References to other chapters and citations cannot resolve inside one
+    # notebook: they must read as text, without jupyterlab-myst's warning icon.
+    unresolved = page.evaluate("""() => {
+        const spans = [...document.querySelectorAll('.jp-MarkdownCell span[title$="Not Found"]')];
+        return {n: spans.length,
+                icons: spans.filter(s => { const i = s.querySelector('svg');
+                    return i && i.getBoundingClientRect().width > 0; }).map(s => s.textContent),
+                yellow: spans.filter(s => getComputedStyle(s).color === 'rgb(202, 138, 4)').length};
+    }""")
+    assert unresolved["icons"] == [], (
+        f"{stem}: warning icons on {unresolved['icons'][:5]} (is book/_lab/custom/custom.css loaded?)")
+    assert unresolved["yellow"] == 0, f"{stem}: unresolved references still shown as warnings"
+
     # Solutions are collapsed: a {solution} is a closed dropdown, and the
     # code cells of a gated solution are collapsed (their source and outputs).
     state = page.evaluate("""() => {
@@ -288,6 +303,12 @@ def test_chapter_renders_without_raw_myst(chapter_page, stem):
         .find(e => e.textContent.startsWith('Exercises')); if (h) h.scrollIntoView(); }""")
     page.wait_for_timeout(300)
     _screenshot(page, stem, "-exercises")
+    page.evaluate("""() => { const w = window.jupyterapp.shell.currentWidget.content;
+        const i = w.widgets.findIndex(c => (c.model.getMetadata('tags') || [])
+                                           .includes('exercise-answer'));
+        if (i > 0) w.widgets[i - 1].node.scrollIntoView(); }""")
+    page.wait_for_timeout(300)
+    _screenshot(page, stem, "-answer")
     assert page.js_errors == [], f"{stem}: JavaScript errors: {page.js_errors[:5]}"
 
 
