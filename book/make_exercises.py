@@ -173,6 +173,7 @@ def exercise_edition(notebook, chapter, answers=False):
                 if STARTER_TAG in cell.metadata.get("tags", [])}
 
     out = nbformat.v4.new_notebook(metadata=copy.deepcopy(notebook.metadata))
+    out.metadata.pop("widgets", None)     # the stored widget views belong to the outputs
     out.cells.append(_header(chapter, _title(notebook)))
     filt = _Filter(chapter)
     placed = set()
