@@ -255,3 +255,24 @@ def test_stubs_say_not_yet_and_stored_answers_pass(path):
         elif "correct" not in stored or got != stored:
             problems.append(f"the stored answer of {label} gave {got}; in the chapter {stored}")
     assert not problems, f"{path.stem}:\n" + "\n".join(problems)
+
+
+# --- the HTML book links each chapter's edition ------------------------------
+
+@pytest.mark.browser           # reads the built book, like the other browser tests
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_the_book_offers_the_exercise_edition_for_download(path):
+    html_dir = ROOT / "_build" / "html"
+    if not (html_dir / "index.html").exists():
+        pytest.fail("the book is not built: run `make book` first")
+    page = html_dir / "book" / f"{path.stem}.html"
+    text = page.read_text(encoding="utf-8")
+    links = re.findall(r'<a href="([^"]*_exercises/[^"]+)"[^>]*\s+class="[^"]*'
+                       r'btn-download-exercises-button', text)
+    assert links == [f"../_exercises/{path.name}"], (
+        f"{page.name}: the download menu links the exercise edition as {links}")
+    target = (page.parent / links[0]).resolve()
+    assert target.is_file(), f"{links[0]} is missing from the built book"
+    edition = nbformat.read(target, as_version=4)
+    assert "Exercise edition" in edition.cells[0].source
+    assert not re.search(r"\{solution(-start)?\}", "\n".join(c.source for c in edition.cells))
