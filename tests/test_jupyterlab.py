@@ -24,6 +24,7 @@ menu, stepper) and two widget exercises.  The server is stopped at the end,
 also when a test fails.  Needs Debian's Chromium; skips, saying so, without it.
 """
 
+import html
 import json
 import os
 import pathlib
@@ -457,11 +458,9 @@ def test_run_all_cells_then_figures_respond_and_goals_are_reachable(chapter_page
     assert goals, f"{stem}: no widget exercise (a live figure with a goal)"
     for goal in goals:
         assert goal["target"] is not None, f"{stem}: no setting meets the goal {goal['goal']!r}"
-        figure = next((f for f in figures
-                       if goal["goal"][:40] in re.sub(r"<[^>]+>", "", _figure_state(f))), None)
-        if figure is None:   # the goal text carries markup: fall back to the header text
-            words = re.sub(r"<[^>]+>", "", goal["goal"])[:30]
-            figure = next((f for f in figures if words in f.inner_text()), None)
+        # the figure whose header shows this goal (its text, without markup)
+        words = " ".join(html.unescape(re.sub(r"<[^>]+>", "", goal["goal"])).split()[:4])
+        figure = next((f for f in figures if words in " ".join(f.inner_text().split())), None)
         assert figure is not None, f"{stem}: the figure of the goal {goal['goal']!r} is not on the page"
         figure.scroll_into_view_if_needed()
         # the controls may have been moved above: ask the kernel again for this figure
