@@ -146,18 +146,6 @@ class Lab:
         except OSError:
             return ""
 
-    def shutdown_kernels(self):
-        """Stop every kernel (one chapter at a time keeps the machine responsive)."""
-        try:
-            with urllib.request.urlopen(f"{self.url}/api/sessions", timeout=10) as r:
-                sessions = json.load(r)
-            for session in sessions:
-                request = urllib.request.Request(f"{self.url}/api/sessions/{session['id']}",
-                                                 method="DELETE")
-                urllib.request.urlopen(request, timeout=30).close()
-        except OSError:
-            pass
-
     def stop(self):
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)     # the server and its kernels
@@ -209,7 +197,7 @@ def chapter_page(lab, browser):
         page.set_default_timeout(120_000)
         errors = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        opened.append(context)
+        opened.append((context, page))
         page.goto(f"{lab.url}/lab/tree/{stem}.ipynb?reset", wait_until="load")  # no restored tabs
         page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=240_000)
         # the notebook is ready when its kernel is (then every cell is attached)
@@ -223,9 +211,15 @@ def chapter_page(lab, browser):
         return page
 
     yield open_chapter
-    for context in opened:
+    for context, page in opened:
+        # stop the chapter's kernel (one at a time keeps two cores responsive);
+        # through the page, which holds the server's XSRF cookie
+        try:
+            page.evaluate("async () => await window.jupyterapp.serviceManager.sessions"
+                          ".shutdownAll()")
+        except Exception as exc:       # the page may be gone after a failure
+            print(f"could not stop the kernel of {page.url}: {exc}")
         context.close()
-    lab.shutdown_kernels()
 
 
 def _render_all_markdown(page):
@@ -235,7 +229,7 @@ def _render_all_markdown(page):
             cell.scrollIntoView();
             await new Promise(r => setTimeout(r, 20));
         }
-        window.scrollTo(0, 0);
+        document.querySelector('.jp-Cell').scrollIntoView();   // back to the top
     }""")
     page.wait_for_function(
         "() => [...document.querySelectorAll('.jp-MarkdownCell')]"
