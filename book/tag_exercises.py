@@ -17,6 +17,9 @@ It changes cell metadata only, never a cell's source, outputs or order:
   also gets ``metadata["jupyter"]`` ``source_hidden`` and ``outputs_hidden``
   so that JupyterLab shows it collapsed (click the bar to read it), as the
   book's dropdown does;
+* every other code cell inside a ``{solution-start}`` ... ``{solution-end}``
+  block (found by that markup) gets the tag ``exercise-solution`` and is
+  collapsed in JupyterLab the same way;
 * where a chapter already has a starter cell inside the exercise (one whose
   untouched run gives the checker's hint), that cell gets the tag
   ``exercise-starter`` and ``metadata["exercise"] = {"label": ...}``, and the
@@ -39,10 +42,12 @@ from dataclasses import dataclass
 import nbformat
 
 BOOK = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(BOOK))
 
 ANSWER_TAG = "exercise-answer"
 STARTER_TAG = "exercise-starter"
-TAGS = (ANSWER_TAG, STARTER_TAG)
+SOLUTION_TAG = "exercise-solution"
+TAGS = (ANSWER_TAG, STARTER_TAG, SOLUTION_TAG)
 
 
 @dataclass(frozen=True)
@@ -333,7 +338,7 @@ def exercise_labels(notebook):
 
 def _clear(cell):
     """Remove every mark this script writes (so that re-running is idempotent)."""
-    was_answer = ANSWER_TAG in cell.metadata.get("tags", [])
+    was_answer = bool({ANSWER_TAG, SOLUTION_TAG} & set(cell.metadata.get("tags", [])))
     tags = [t for t in cell.metadata.get("tags", []) if t not in TAGS]
     if tags:
         cell.metadata["tags"] = tags
@@ -382,7 +387,29 @@ def tag_notebook(notebook, chapter):
             source_hidden=True, outputs_hidden=True)
         if starter is not None:
             _tag(notebook.cells[starter], STARTER_TAG, {"label": ex.label})
+    for index, label in _solution_code_cells(notebook, chapter):
+        cell = notebook.cells[index]
+        if ANSWER_TAG not in cell.metadata.get("tags", []):
+            _tag(cell, SOLUTION_TAG, {"label": label})
+            cell.metadata.setdefault("jupyter", {}).update(
+                source_hidden=True, outputs_hidden=True)
     return notebook
+
+
+def _solution_code_cells(notebook, chapter):
+    """(index, label) of each code cell inside a gated solution."""
+    from make_exercises import EditionError, _Filter   # the same reading of the markup
+    reader = _Filter(chapter)
+    found = []
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type == "markdown":
+            try:
+                reader.markdown(cell.source)
+            except EditionError as error:
+                raise TaggingError(str(error)) from None
+        elif cell.cell_type == "code" and reader.gated is not None:
+            found.append((index, reader.gated))
+    return found
 
 
 def chapters():
