@@ -13,13 +13,14 @@ JOBS   ?= 2
 PIP_VERSION := 26.3
 LOCK_VENV   := .venv-lock
 
-.PHONY: help setup lock check-env book record test unit nbval nbval-portable browser lab bench clean
+.PHONY: help setup lock check-env book record test unit nbval nbval-portable browser lab exercises bench clean
 
 help:
 	@echo "make book   build the HTML book into _build/html"
 	@echo "make test   run every test (unit, notebooks, browser)"
 	@echo "make record re-execute every chapter and store its outputs (NB=book/07_smo.ipynb for one)"
 	@echo "make lab    open the chapters in JupyterLab"
+	@echo "make exercises  write the exercise edition into _build/exercises"
 	@echo "make bench  run the benchmarks (writes benchmarks/*.md)"
 	@echo "make lock   re-resolve requirements.txt into requirements.lock"
 
@@ -114,8 +115,22 @@ browser: $(STAMP)
 
 test: check-env unit nbval nbval-portable book browser
 
+# book/_lab is the session's Jupyter config dir, for its custom.css (how
+# jupyterlab-myst shows references to other chapters and citations); the
+# learner's own config, settings and workspaces are still read.
 lab: $(STAMP)
-	$(BIN)/jupyter lab book/
+	user="$$($(BIN)/jupyter --config-dir)"; \
+	JUPYTER_CONFIG_DIR="$(CURDIR)/book/_lab" \
+	JUPYTER_CONFIG_PATH="$$user$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
+	JUPYTERLAB_SETTINGS_DIR="$${JUPYTERLAB_SETTINGS_DIR:-$$user/lab/user-settings}" \
+	JUPYTERLAB_WORKSPACES_DIR="$${JUPYTERLAB_WORKSPACES_DIR:-$$user/lab/workspaces}" \
+	$(BIN)/jupyter lab --LabApp.custom_css=True book/
+
+# The exercise edition: every chapter without its solutions, each code
+# exercise's answer replaced by a stub (book/make_exercises.py; the marks in
+# the chapters are written by book/tag_exercises.py).
+exercises: $(STAMP)
+	$(BIN)/python book/make_exercises.py --out _build/exercises
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_solvers.py
