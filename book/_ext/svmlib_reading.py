@@ -1,0 +1,217 @@
+"""What the reader gets from the built HTML book, beyond Jupyter Book's defaults.
+
+A small local Sphinx extension (``sphinx: local_extensions`` in _config.yml):
+
+* **alt text**: every image inside a figure gets its caption as ``alt``
+  (``Fig. 3.2`` numbers aside), instead of Sphinx's default, the file path;
+* **lighter pages**, by rewriting each HTML page once the build is done:
+
+  - the frames of the interactive figures (``svmlib.widgets``), inline
+    base64 in the cell output, become files under ``_images/svmlib/`` that
+    the page loads when the figure scrolls into view (``loading="lazy"``)
+    and, one at a time, as the reader moves a control;
+  - static figures load lazily too (``loading="lazy" decoding="async"``);
+  - no FontAwesome JavaScript (1.5 MB): the theme's stylesheet already draws
+    its few icons with the FontAwesome web font;
+  - no sphinx-thebe (Jupyter Book adds it; it is not configured, loads
+    nothing useful offline and throws "THEBE_JS_URL has already been
+    declared" on every page);
+  - no ipywidgets state (the live widgets' JSON, useless without a kernel);
+  - the search index and its scripts only on the search page;
+
+* **bibliography back-links**: each entry of the bibliography lists the
+  places that cite it;
+* **search ranking**: a scorer (``search_scorer.js``) that ranks chapter
+  text above API entries.
+"""
+
+import base64
+import hashlib
+import html
+import json
+import pathlib
+import re
+
+from docutils import nodes
+
+FRAMES_DIR = "_images/svmlib"
+
+_DATA_URI = re.compile(r"data:image/png;base64,([A-Za-z0-9+/=]+)")
+_PAYLOAD = re.compile(r"var D=(\{.*?\}),n=D\.labels\.length", re.S)
+_WIDGET = re.compile(r'<div class="svmlib-widget" id="[^"]+">.*?</script></div>', re.S)
+
+
+# ------------------------------------------------------------------ alt text
+
+def _caption_text(figure):
+    for child in figure.children:
+        if isinstance(child, nodes.caption):
+            return " ".join(child.astext().split())
+    return ""
+
+
+def _looks_like_a_file(alt):
+    return not alt or re.search(r"\.(png|jpe?g|svg|gif|webp)$", alt.strip(), re.I) is not None
+
+
+def add_alt_text(app, doctree, docname):
+    """Give each figure's image its caption as alt text."""
+    for figure in doctree.findall(nodes.figure):
+        caption = _caption_text(figure)
+        if not caption:
+            continue
+        for image in figure.findall(nodes.image):
+            if _looks_like_a_file(image.get("alt", "")):
+                image["alt"] = caption
+
+
+# ----------------------------------------------------- page post-processing
+
+def _relative_root(page, outdir):
+    depth = len(page.relative_to(outdir).parts) - 1
+    return "../" * depth
+
+
+def _write_frame(outdir, b64, written):
+    """Write one PNG (base64) under FRAMES_DIR; return its file name."""
+    data = base64.b64decode(b64)
+    name = hashlib.sha1(data).hexdigest()[:20] + ".png"
+    if name not in written:
+        path = outdir / FRAMES_DIR / name
+        if not path.exists():
+            path.write_bytes(data)
+        written.add(name)
+    return name
+
+
+def _externalize_widget(block, prefix, outdir, written):
+    """One widget's HTML with its frames moved to files."""
+    def payload(match):
+        data = json.loads(match.group(1).replace("<\\/", "</"))
+        if not data.get("src", "").startswith("data:"):
+            return match.group(0)
+        for key in ("images", "phone"):
+            data[key] = [_write_frame(outdir, b64, written) for b64 in data.get(key, [])]
+        data["src"] = prefix + FRAMES_DIR + "/"
+        text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
+        text = text.replace("</", "<\\/").replace("<!--", "<\\!--")
+        return f"var D={text},n=D.labels.length"
+
+    block = _PAYLOAD.sub(payload, block)
+    return _DATA_URI.sub(
+        lambda m: prefix + FRAMES_DIR + "/" + _write_frame(outdir, m.group(1), written), block)
+
+
+_DROP = [
+    # FontAwesome's SVG/JS build; the theme's CSS has the web font.
+    re.compile(r'\s*<script defer src="[^"]*_static/scripts/fontawesome\.js[^"]*"></script>'),
+    # sphinx-thebe: configuration, loader, per-page config and kernel name.
+    re.compile(r'\s*<script>const THEBE_JS_URL = [^<]*</script>'),
+    re.compile(r'\s*<script async="async" src="[^"]*_static/sphinx-thebe\.js[^"]*"></script>'),
+    re.compile(r'\s*<script type="text/x-thebe-config">.*?</script>', re.S),
+    re.compile(r"\s*<script>kernelName = '[^']*'</script>"),
+    # the live ipywidgets' state: no widget manager reads it in the book.
+    re.compile(r'\s*<script type="application/vnd\.jupyter\.widget-state\+json">.*?</script>',
+               re.S),
+]
+_SEARCH_ONLY = re.compile(
+    r'\s*<script src="[^"]*(_static/searchtools\.js|_static/language_data\.js|searchindex\.js)'
+    r'[^"]*"></script>')
+_STATIC_IMG = re.compile(r'<img (alt="[^"]*" )?src="((?:\.\./)*_images/(?!svmlib/)[^"]+)"')
+
+
+def rewrite_page(page, outdir, written):
+    text = page.read_text(encoding="utf-8")
+    before = text
+    for pattern in _DROP:
+        text = pattern.sub("", text)
+    if page.name != "search.html":
+        text = _SEARCH_ONLY.sub("", text)
+    prefix = _relative_root(page, outdir)
+    text = _WIDGET.sub(lambda m: _externalize_widget(m.group(0), prefix, outdir, written), text)
+    text = _STATIC_IMG.sub(
+        lambda m: f'<img loading="lazy" decoding="async" {m.group(1) or ""}src="{m.group(2)}"',
+        text)
+    if text != before:
+        page.write_text(text, encoding="utf-8")
+    return text
+
+
+# ------------------------------------------------------ bibliography links
+
+_CITE = re.compile(r'<span class="bibtex-citation" id="([^"]+)">(.*?)</span>', re.S)
+_TARGET = re.compile(r'href="(?:[^"#]*/)?bibliography\.html#([^"]+)"')
+_TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+
+
+def _page_title(text):
+    match = _TITLE.search(text)
+    if not match:
+        return ""
+    title = html.unescape(re.sub(r"<[^>]+>", "", match.group(1))).strip()
+    return re.sub(r"\s+[—–-]\s+Support Vector Machines, Interactively$", "", title)
+
+
+def add_backlinks(outdir, pages):
+    """List under each bibliography entry the places that cite it."""
+    bib = outdir / "book" / "bibliography.html"
+    if not bib.exists():
+        return
+    cited = {}  # entry id -> [(page path from book/, anchor, page title)]
+    for page, text in pages.items():
+        if page == bib:
+            continue
+        title = _page_title(text)
+        rel = page.relative_to(bib.parent) if bib.parent in page.parents else None
+        if rel is None:
+            continue
+        for anchor, inner in _CITE.findall(text):
+            for target in _TARGET.findall(inner):
+                places = cited.setdefault(target, [])
+                if (str(rel), anchor) not in [(p, a) for p, a, _ in places]:
+                    places.append((rel.as_posix(), anchor, title))
+    text = bib.read_text(encoding="utf-8")
+
+    def entry(match):
+        places = cited.get(match.group(1))
+        if not places:
+            return match.group(0)
+        by_page = {}
+        for path, anchor, title in places:
+            by_page.setdefault((path, title), []).append(anchor)
+        links = []
+        for (path, title), anchors in by_page.items():
+            refs = ", ".join(
+                f'<a href="{path}#{anchor}">{k + 1}</a>' for k, anchor in enumerate(anchors))
+            links.append(f"{html.escape(title)} ({refs})" if len(anchors) > 1 else
+                         f'<a href="{path}#{anchors[0]}">{html.escape(title)}</a>')
+        return (match.group(0) + '<p class="svmlib-backrefs">Cited in: '
+                + "; ".join(links) + ".</p>")
+
+    text = re.sub(r'<div class="citation" id="([^"]+)" role="doc-biblioentry">.*?(?=</div>)',
+                  entry, text, flags=re.S)
+    bib.write_text(text, encoding="utf-8")
+
+
+def finish(app, exception):
+    if exception is not None or app.builder.format != "html":
+        return
+    outdir = pathlib.Path(app.outdir)
+    (outdir / FRAMES_DIR).mkdir(parents=True, exist_ok=True)
+    written = set()
+    pages = {}
+    for page in sorted(outdir.rglob("*.html")):
+        if FRAMES_DIR in page.as_posix() or "_static" in page.parts:
+            continue
+        pages[page] = rewrite_page(page, outdir, written)
+    add_backlinks(outdir, pages)
+    # frames of an earlier build that no page uses any more
+    for stale in (outdir / FRAMES_DIR).glob("*.png"):
+        if stale.name not in written:
+            stale.unlink()
+
+
+def setup(app):
+    app.connect("doctree-resolved", add_alt_text)
+    app.connect("build-finished", finish)
+    return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1.0"}
