@@ -335,3 +335,16 @@ def test_default_orders_are_permutations():
     assert list(orders)[:2] == ["as given", "reversed"]
     for order in orders.values():
         assert sorted(order.tolist()) == list(range(6))
+
+
+def test_stepper_start_frame_shows_order_and_rate():
+    # before the first update, changing the visiting order or the learning
+    # rate must redraw the figure (the reader sees the choice took effect)
+    fig = pwidgets.perceptron_stepper(X_SMALL, Y_SMALL, w_init=(1.0, -0.5), b_init=0.5)
+    orders = list(fig.controls["order"].values)
+    rates = list(fig.controls["learning_rate"].values)
+    start = fig.frame(order=orders[0], learning_rate=rates[0], step=0)[0]
+    assert fig.frame(order=orders[1], learning_rate=rates[0], step=0)[0] != start
+    assert fig.frame(order=orders[0], learning_rate=rates[1], step=0)[0] != start
+    title = fig.state["title"].get_text()
+    assert "visited in the order" in title and f"{rates[1]:g}" in title

@@ -43,10 +43,44 @@ _WIDGET = re.compile(r'<div class="svmlib-widget" id="[^"]+">.*?</script></div>'
 
 # ------------------------------------------------------------------ alt text
 
+_TEX_WORDS = {
+    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "varepsilon": "ε", "epsilon": "ε",
+    "xi": "ξ", "theta": "θ", "varphi": "φ", "phi": "φ", "lambda": "λ", "mu": "μ",
+    "sigma": "σ", "pi": "π", "nabla": "∇", "langle": "⟨", "rangle": "⟩", "le": "≤",
+    "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "pm": "±", "cdot": "·",
+    "times": "×", "sum": "Σ", "infty": "∞", "in": "∈", "to": "→", "top": "ᵀ",
+    "ldots": "…", "dots": "…", "sqrt": "√", "quad": " ", "qquad": " ", "left": "",
+    "right": "", "big": "", "Big": "", "lVert": "‖", "rVert": "‖", "mid": "|",
+}
+_SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+_SUP = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def tex_to_text(tex):
+    """Readable Unicode for a short TeX formula (alt text is read aloud, not typeset)."""
+    t = re.sub(r"\\(mathbf|boldsymbol|mathrm|text|operatorname|mathit|mathcal|textrm|bm|"
+               r"mathbb)\s*\{([^{}]*)\}",
+               lambda m: "ℝ" if m.group(1) == "mathbb" and m.group(2) == "R" else m.group(2), tex)
+    t = t.replace("\\|", "‖").replace("\\{", "{").replace("\\}", "}")
+    t = re.sub(r"\\[,;:!]", " ", t)
+    t = re.sub(r"\\([A-Za-z]+)", lambda m: _TEX_WORDS.get(m.group(1), m.group(1)), t)
+    t = re.sub(r"_\{?([0-9]+)\}?", lambda m: m.group(1).translate(_SUB), t)
+    t = re.sub(r"\^\{?([0-9]+)\}?", lambda m: m.group(1).translate(_SUP), t)
+    t = re.sub(r"[_^]", "", t).replace("{", "").replace("}", "")
+    return " ".join(t.split())
+
+
 def _caption_text(figure):
     for child in figure.children:
         if isinstance(child, nodes.caption):
-            return " ".join(child.astext().split())
+            parts = []
+            for node in child.findall(nodes.Text):
+                parent = node.parent
+                if isinstance(parent, (nodes.math, nodes.math_block)):
+                    parts.append(tex_to_text(parent.astext()))
+                else:
+                    parts.append(str(node))
+            return " ".join("".join(parts).split())
     return ""
 
 
@@ -211,7 +245,76 @@ def finish(app, exception):
             stale.unlink()
 
 
+# ------------------------------------------------------------- PDF edition
+
+def _source_doc(node, default):
+    """The document a node of LaTeX's assembled tree came from."""
+    while node is not None:
+        if node.tagname == "start_of_file":
+            return node["docname"]
+        node = node.parent
+    return default
+
+
+def widgets_as_frames(app, doctree, docname):
+    """LaTeX: each interactive figure becomes its first frame and a pointer to the HTML.
+
+    myst-nb hands the LaTeX builder the figure's ``text/html`` (see
+    ``nb_mime_priority_overrides``); here it becomes an image of the setting
+    the figure opens with, captioned with its title, that setting's readout
+    and where to move the controls.
+    """
+    if app.builder.format != "latex":
+        return
+    outdir = pathlib.Path(app.outdir) / "svmlib_frames"
+    outdir.mkdir(parents=True, exist_ok=True)
+    for raw in list(doctree.findall(nodes.raw)):
+        if "html" not in raw.get("format", ""):
+            continue
+        if "svmlib-widget" not in raw.astext():
+            if "<script" in raw.astext() or "<style" in raw.astext():
+                continue  # page machinery, not content: LaTeX drops raw HTML
+            # other HTML outputs (the exercise checkers' verdicts) as plain text
+            words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", raw.astext())).split())
+            words = words.replace("\u2705", "[correct]").replace("\u274c", "[not yet]")
+            if words and raw.parent is not None and not isinstance(raw.parent, nodes.paragraph):
+                raw.replace_self(nodes.paragraph(text=words))
+            continue
+        text = raw.astext()
+        first = _DATA_URI.search(text[text.find('<img class="svmlib-frame"'):])
+        if first is None:
+            continue
+        png = base64.b64decode(first.group(1))
+        path = outdir / (hashlib.sha1(png).hexdigest()[:20] + ".png")
+        path.write_bytes(png)
+        title = re.search(r'<div class="svmlib-title">(.*?)</div>', text, re.S)
+        title = re.sub(r"<[^>]+>", "", title.group(1)) if title else "Interactive figure"
+        readout = re.search(r'<div class="svmlib-readout"[^>]*>(.*?)</div><script>', text, re.S)
+        readout = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", readout.group(1))).split()) \
+            if readout else ""
+        figure = nodes.figure()
+        figure += nodes.image(uri=str(path), alt=title, width="80%",
+                              candidates={"*": str(path)})
+        caption = nodes.caption()
+        caption += nodes.strong(text=f"Interactive figure: {html.unescape(title)}. ")
+        caption += nodes.Text(f"{readout} " if readout else "")
+        caption += nodes.emphasis(
+            text="One setting shown; in the HTML edition of this chapter "
+                 f"({_source_doc(raw, docname)}.html) its controls move the figure.")
+        figure += caption
+        raw.replace_self(figure)
+
+
+def default_mode(app, config):
+    """An explicit light/dark default: with none, the theme logs a console error."""
+    context = dict(config.html_context or {})
+    context.setdefault("default_mode", "auto")
+    config.html_context = context
+
+
 def setup(app):
+    app.connect("config-inited", default_mode)
     app.connect("doctree-resolved", add_alt_text)
+    app.connect("doctree-resolved", widgets_as_frames)
     app.connect("build-finished", finish)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1.0"}
