@@ -55,7 +55,9 @@ tex:
 
 pdf: $(STAMP) tex
 	$(BOOK_ENV) $(BIN)/jupyter-book build . --builder pdflatex --keep-going
-	@test -s _build/latex/book.pdf && echo "The PDF is built: _build/latex/book.pdf"
+	@test -s _build/latex/book.pdf || { echo "no PDF: see _build/latex/book.log"; exit 1; }
+	@if [ -f _build/html/index.html ]; then $(BIN)/python book/_ext/svmlib_reading.py _build/html; fi
+	@echo "The PDF is built: _build/latex/book.pdf"
 
 unit: $(STAMP)
 	$(BIN)/pytest -q -n $(JOBS) tests -m "not browser"

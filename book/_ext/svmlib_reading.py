@@ -60,7 +60,8 @@ def tex_to_text(tex):
     """Readable Unicode for a short TeX formula (alt text is read aloud, not typeset)."""
     t = re.sub(r"\\(mathbf|boldsymbol|mathrm|text|operatorname|mathit|mathcal|textrm|bm|"
                r"mathbb)\s*\{([^{}]*)\}",
-               lambda m: "ℝ" if m.group(1) == "mathbb" and m.group(2) == "R" else m.group(2), tex)
+               lambda m: "ℝ" if m.group(1) == "mathbb" and m.group(2) == "R" else "{%s}" % m.group(2),
+               tex)
     t = t.replace("\\|", "‖").replace("\\{", "{").replace("\\}", "}")
     t = re.sub(r"\\[,;:!]", " ", t)
     t = re.sub(r"\\([A-Za-z]+)", lambda m: _TEX_WORDS.get(m.group(1), m.group(1)), t)
@@ -144,6 +145,8 @@ _DROP = [
     re.compile(r'\s*<script async="async" src="[^"]*_static/sphinx-thebe\.js[^"]*"></script>'),
     re.compile(r'\s*<script type="text/x-thebe-config">.*?</script>', re.S),
     re.compile(r"\s*<script>kernelName = '[^']*'</script>"),
+    re.compile(r'\s*<link rel="stylesheet" type="text/css" href="[^"]*_static/sphinx-thebe\.css'
+               r'[^"]*" />'),
     # the live ipywidgets' state: no widget manager reads it in the book.
     re.compile(r'\s*<script type="application/vnd\.jupyter\.widget-state\+json">.*?</script>',
                re.S),
@@ -227,6 +230,32 @@ def add_backlinks(outdir, pages):
     bib.write_text(text, encoding="utf-8")
 
 
+PDF_NAME = "svm-interactively.pdf"
+_PDF_LINK = ('<p class="svmlib-pdf-link"><a href="../{name}">The whole book as one PDF</a> '
+             "(each interactive figure shown in one setting).</p>")
+
+
+def link_pdf(outdir):
+    """Copy the PDF edition next to the HTML and link it from the landing page.
+
+    Returns True if the PDF exists (``make pdf`` builds it into _build/latex).
+    """
+    outdir = pathlib.Path(outdir)
+    pdf = outdir.parent / "latex" / "book.pdf"
+    if not pdf.exists():
+        return False
+    (outdir / PDF_NAME).write_bytes(pdf.read_bytes())
+    intro = outdir / "book" / "intro.html"
+    if intro.exists():
+        text = intro.read_text(encoding="utf-8")
+        if "svmlib-pdf-link" not in text:
+            # after the page's title
+            text = re.sub(r"(<h1>.*?</h1>)", lambda m: m.group(1) + _PDF_LINK.format(
+                name=PDF_NAME), text, count=1, flags=re.S)
+            intro.write_text(text, encoding="utf-8")
+    return True
+
+
 def finish(app, exception):
     if exception is not None or app.builder.format != "html":
         return
@@ -239,6 +268,7 @@ def finish(app, exception):
             continue
         pages[page] = rewrite_page(page, outdir, written)
     add_backlinks(outdir, pages)
+    link_pdf(outdir)
     # frames of an earlier build that no page uses any more
     for stale in (outdir / FRAMES_DIR).glob("*.png"):
         if stale.name not in written:
@@ -318,3 +348,11 @@ def setup(app):
     app.connect("doctree-resolved", widgets_as_frames)
     app.connect("build-finished", finish)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1.0"}
+
+
+if __name__ == "__main__":  # `make pdf`: python book/_ext/svmlib_reading.py _build/html
+    import sys
+
+    if not link_pdf(sys.argv[1] if len(sys.argv) > 1 else "_build/html"):
+        sys.exit("no _build/latex/book.pdf: run `make pdf` first")
+    print(f"linked {PDF_NAME} from book/intro.html")
