@@ -13,12 +13,13 @@ JOBS   ?= 2
 PIP_VERSION := 26.3
 LOCK_VENV   := .venv-lock
 
-.PHONY: help setup lock check-env book record test unit nbval nbval-portable browser lab exercises bench clean
+.PHONY: help setup lock check-env book record pdf tex test unit nbval nbval-portable browser lab exercises bench clean
 
 help:
 	@echo "make book   build the HTML book into _build/html"
 	@echo "make test   run every test (unit, notebooks, browser)"
 	@echo "make record re-execute every chapter and store its outputs (NB=book/07_smo.ipynb for one)"
+	@echo "make pdf    build the PDF edition into _build/latex/book.pdf"
 	@echo "make lab    open the chapters in JupyterLab"
 	@echo "make exercises  write the exercise edition into _build/exercises"
 	@echo "make bench  run the benchmarks (writes benchmarks/*.md)"
@@ -64,10 +65,34 @@ check-env: $(STAMP)
 # The book: every notebook re-executed (two at a time, into a fresh cache),
 # then built with warnings as errors.  SVMLIB_STATIC_WIDGETS
 # makes each interactive figure also emit its kernel-free HTML rendering.
+# IPYTHONDIR: the kernels store static figures at 2x (book/_ext/ipython).
+BOOK_ENV := SVMLIB_STATIC_WIDGETS=1 IPYTHONDIR=$(CURDIR)/book/_ext/ipython
+
 book: $(STAMP)
-	SVMLIB_STATIC_WIDGETS=1 $(BIN)/python book/execute_chapters.py
-	SVMLIB_STATIC_WIDGETS=1 $(BIN)/jupyter-book build . --all -W -n --keep-going
+	$(BOOK_ENV) $(BIN)/python book/execute_chapters.py
+	$(BOOK_ENV) $(BIN)/jupyter-book build . --all -W -n --keep-going
 	@echo "The book is built: open _build/html/index.html"
+
+# The PDF edition: Jupyter Book's LaTeX builder and XeLaTeX from Debian's TeX
+# packages (installed here if missing and we are root; about 110 MB to
+# download).  Each interactive figure appears as the frame it opens with and
+# a pointer to the HTML edition (book/_ext/svmlib_reading.py).  Reuses the
+# executed chapters of `make book` when they are in the cache.
+TEX_PACKAGES := texlive-latex-recommended texlive-latex-extra texlive-xetex \
+	texlive-fonts-recommended texlive-plain-generic latexmk fonts-freefont-otf
+
+tex:
+	@command -v xelatex >/dev/null && command -v latexmk >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	      apt-get install -y -qq --no-install-recommends $(TEX_PACKAGES); \
+	  else echo "install TeX first: sudo apt-get install $(TEX_PACKAGES)"; exit 1; fi; }
+
+pdf: $(STAMP) tex
+	$(BOOK_ENV) $(BIN)/jupyter-book build . --builder pdflatex --keep-going
+	@test -s _build/latex/book.pdf || { echo "no PDF: see _build/latex/book.log"; exit 1; }
+	@if [ -f _build/html/index.html ]; then $(BIN)/python book/_ext/svmlib_reading.py _build/html; fi
+	@echo "The PDF is built: _build/latex/book.pdf"
 
 unit: $(STAMP)
 	$(BIN)/pytest -q -n $(JOBS) tests -m "not browser"

@@ -102,6 +102,11 @@ class Reader:
             "(window.MathJax && MathJax.startup && MathJax.startup.promise)", timeout=20000)
         self.page.evaluate(
             "() => window.MathJax && MathJax.startup ? MathJax.startup.promise : null")
+        # MathJax's lazy mode types formulas as they scroll into view: all of them now
+        self.page.evaluate("""async () => {
+            const doc = window.MathJax && MathJax.startup && MathJax.startup.document;
+            if (doc && doc.lazyTypesetAll) await doc.lazyTypesetAll();
+        }""")
 
     def raw_tex(self):
         """Text of the article that still looks like TeX after typesetting."""

@@ -376,3 +376,16 @@ def test_check_epoch_has_a_case_that_needs_more_than_one_epoch():
 def test_check_step_has_a_case_inside_the_band():
     from svmlib.exercises import perceptron as ex
     assert any(0 < y * (x @ w + b) < 1 for w, b, x, y, _ in ex._STEP_CASES)
+
+
+def test_stepper_start_frame_shows_order_and_rate():
+    # before the first update, changing the visiting order or the learning
+    # rate must redraw the figure (the reader sees the choice took effect)
+    fig = pwidgets.perceptron_stepper(X_SMALL, Y_SMALL, w_init=(1.0, -0.5), b_init=0.5)
+    orders = list(fig.controls["order"].values)
+    rates = list(fig.controls["learning_rate"].values)
+    start = fig.frame(order=orders[0], learning_rate=rates[0], step=0)[0]
+    assert fig.frame(order=orders[1], learning_rate=rates[0], step=0)[0] != start
+    assert fig.frame(order=orders[0], learning_rate=rates[1], step=0)[0] != start
+    title = fig.state["title"].get_text()
+    assert "visited in the order" in title and f"{rates[1]:g}" in title

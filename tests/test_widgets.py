@@ -236,6 +236,10 @@ def test_static_html_structure():
     # image, readout, goal
     (_, img), = parsed.find("img")
     assert img["src"].startswith("data:image/png;base64,") and img["alt"].startswith("Rotate")
+    assert img["loading"] == "lazy"
+    (_, source), = parsed.find("source")
+    assert source["srcset"].startswith("data:image/png;base64,")
+    assert source["media"] == _core.PHONE_MEDIA
     (_, readout), = parsed.find("div", **{"class": "svmlib-readout"})
     assert readout["aria-live"] == "polite"
     assert "Find a line with no mistakes." in page
@@ -247,20 +251,68 @@ def test_static_html_structure():
 
 
 def test_static_frames_are_deduplicated_and_complete():
+    import base64
+    import io
+
+    from PIL import Image
+
     fig = make()
     data = frame_data(fig.to_html())
-    pngs = {}
+    used_wide, used_phone = set(), set()
     for setting in fig.settings():
-        png, readout = fig.frame(**setting)
+        _, readout = fig.frame(**setting)
         key = "-".join(str(fig.controls[n].index_of(v)) for n, v in setting.items())
-        image, text = data["frames"][key]
-        assert data["images"][image] == __import__("base64").b64encode(png).decode()
+        image, text, phone = data["frames"][key]
         assert data["readouts"][text] == readout
-        pngs[png] = True
+        used_wide.add(image)
+        used_phone.add(phone)
     assert len(data["frames"]) == fig.n_settings
+    # every stored image is used, and stored once
+    assert used_wide == set(range(len(data["images"])))
+    assert used_phone == set(range(len(data["phone"])))
+    assert len(set(data["images"])) == len(data["images"])
     # the step control changes only the readout: at most half as many images as frames
-    assert len(data["images"]) == len(pngs) <= fig.n_settings // 2
+    assert len(data["images"]) <= fig.n_settings // 2
+    assert len(data["phone"]) <= fig.n_settings // 2
     assert data["labels"][0] == [f"{a}°" for a in ANGLES]
+    assert data["src"] == "data:image/png;base64,"
+    # wide frames: the figure at 96 CSS px per inch, drawn at twice that
+    wide = Image.open(io.BytesIO(base64.b64decode(data["images"][0])))
+    assert wide.size == (6 * 96 * 2, 4 * 96 * 2)
+    # phone frames: PHONE_WIDTH_PX CSS px wide at 2x, text legible at that width
+    phone = Image.open(io.BytesIO(base64.b64decode(data["phone"][0])))
+    assert phone.size[0] == 2 * _core.PHONE_WIDTH_PX
+
+
+def test_phone_layout_stacks_panels_and_keeps_text_legible():
+    def setup(fig):
+        left, right = fig.subplots(1, 2, width_ratios=[2, 1])
+        left.plot([0, 1], [0, 1], label="a line")
+        left.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
+        right.text(0.5, 0.5, "tiny", fontsize=5)
+        return left, right
+
+    def update(state, k):
+        state[0].set_title(f"k = {k}")
+        return f"k = {k}"
+
+    fig = InteractiveFigure(setup, update, {"k": Slider([1, 2], "k")}, figsize=(8, 3))
+    wide = _core._StaticView(fig, fig._figsize)
+    phone = _core._StaticView(fig, fig._figsize, phone=True)
+    (la, ra), (lp, rp) = wide.state, phone.state
+    # wide: side by side; phone: the same panels, one above the other
+    assert la.get_position().y0 == pytest.approx(ra.get_position().y0)
+    phone.render({"k": 1})
+    assert lp.get_position().y0 > rp.get_position().y1 - 1e-9
+    # the legend beside the left panel moved under the figure
+    assert lp.get_legend() is None and len(phone.figure.legends) == 1
+    # every text at least PHONE_MIN_FONT_PT: at PHONE_WIDTH_PX CSS px, >= 11 px
+    from matplotlib.text import Text
+    sizes = [t.get_fontsize() for t in phone.figure.findobj(Text) if t.get_text()]
+    css_px_per_pt = phone.css_size()[0] / phone.figure.get_size_inches()[0] / 72
+    assert min(sizes) * css_px_per_pt >= _core.PHONE_MIN_TEXT_PX - 1e-9
+    assert phone.css_size()[0] == _core.PHONE_WIDTH_PX
+    assert wide.css_size() == (8 * 96, 3 * 96)
 
 
 def test_success_message_appears_exactly_for_goal_settings():

@@ -56,8 +56,10 @@ __all__ = ["InteractiveFigure", "Slider", "Choice", "Stepper"]
 
 #: Hard limit on the number of control settings (frames) of one figure.
 MAX_SETTINGS = 200
-#: Budget of one figure's static HTML, in bytes.
-MAX_HTML_BYTES = 1_500_000
+#: Budget of one figure's static HTML with every frame inline, in bytes.  (The
+#: book's build moves the frames into files that a page loads one at a time,
+#: as the reader reaches the figure and moves its controls; see book/_ext.)
+MAX_HTML_BYTES = 10_000_000
 _ENV = "SVMLIB_STATIC_WIDGETS"
 _WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 _COUNTER = itertools.count(1)
@@ -378,6 +380,9 @@ class InteractiveFigure:
         self.title = title
         self.alt = alt
         self.dpi = dpi
+        self._setup = setup
+        self._blit = blit
+        self._figsize = tuple(figsize)
         with _book_style():
             self.figure = Figure(figsize=figsize, dpi=dpi, facecolor="white",
                                  layout="constrained")
@@ -467,6 +472,10 @@ class InteractiveFigure:
         """Run ``update`` for these values; return the readout HTML (with success)."""
         with _book_style():  # artists created by update get the book's style too
             readout = self.update_function(self.state, **values)
+        return self._readout(readout, values)
+
+    def _readout(self, readout, values):
+        """The readout HTML of ``update``'s result, with the success message if due."""
         readout = "" if readout is None else str(readout)
         if self.goal is not None and self.goal(**values):
             readout += (f'<div class="svmlib-success" style="{_SUCCESS_STYLE}">'
@@ -627,18 +636,27 @@ class InteractiveFigure:
     # -- static view (the HTML book) ---------------------------------------
 
     def _frames(self):
-        """Render every setting once.
+        """Render every setting once, for wide screens and for phones.
+
+        The frames are drawn on two figures of their own (see
+        :class:`_StaticView`), at ``FRAME_DENSITY`` pixels per CSS pixel; the
+        live figure is not touched.
 
         Returns
         -------
-        pixels : list of ndarray
-            The distinct images (RGB), each stored once.
+        views : (_StaticView, _StaticView)
+            The wide and the phone rendering.
+        pixels, phone_pixels : list of ndarray
+            The distinct images (RGB) of each rendering, each stored once.
         readouts : list of str
             The distinct readouts.
         frames : dict
-            ``"i-j-k"`` (the control indices) -> [image index, readout index].
+            ``"i-j-k"`` (the control indices) -> [wide image index, readout
+            index, phone image index].
         """
-        pixels, pixel_index = [], {}
+        views = (_StaticView(self, self._figsize), _StaticView(self, self._figsize, phone=True))
+        stores = ([], []), ([], [])
+        pixel_index = ({}, {})
         readouts, readout_index = [], {}
         frames = {}
         grids = [range(len(c)) for c in self.controls.values()]
@@ -647,25 +665,35 @@ class InteractiveFigure:
             if not self._reachable(combo):
                 continue  # a step past the end of its run: never shown
             values = {name: c.values[i] for name, c, i in zip(self._names, controls, combo)}
-            readout = self._apply(values)
-            rgb = np.array(self._rgba()[..., :3])
-            key = hashlib.sha1(rgb.tobytes()).hexdigest()
-            if key not in pixel_index:
-                pixel_index[key] = len(pixels)
-                pixels.append(rgb)
+            slots = []
+            for k, view in enumerate(views):
+                rgb, raw = view.render(values)
+                if k == 0:
+                    readout = self._readout(raw, values)
+                key = hashlib.sha1(rgb.tobytes()).hexdigest()
+                if key not in pixel_index[k]:
+                    pixel_index[k][key] = len(stores[k][0])
+                    stores[k][0].append(rgb)
+                slots.append(pixel_index[k][key])
             if readout not in readout_index:
                 readout_index[readout] = len(readouts)
                 readouts.append(readout)
-            frames["-".join(map(str, combo))] = [pixel_index[key], readout_index[readout]]
-        self._apply(self._initial)  # leave the figure as it started
-        return pixels, readouts, frames
+            frames["-".join(map(str, combo))] = [slots[0], readout_index[readout], slots[1]]
+        for view in views:
+            view.close()
+        return views, stores[0][0], stores[1][0], readouts, frames
 
     def to_html(self):
         """The kernel-free rendering: form controls, frames and a small script.
 
-        Every setting is rendered once; identical images are stored once.
-        Images are PNGs quantized to 256 colours, or fewer (128, 64) if that
-        is what it takes to stay within :data:`MAX_HTML_BYTES`.  The result
+        Every setting is rendered once for wide screens and once in the phone
+        layout (see :class:`_StaticView`), at twice the CSS resolution;
+        identical images are stored once.  Images are PNGs quantized to 256
+        colours, or fewer (128, 64) if that is what it takes to stay within
+        :data:`MAX_HTML_BYTES`.  The book's build moves them out of the page
+        into files loaded when the figure scrolls into view (``book/_ext``);
+        ``data["src"]`` is the prefix that turns an entry of ``images`` or
+        ``phone`` into a URL.  The result
         is cached; it is what ``_repr_mimebundle_`` emits as ``text/html`` when
         ``SVMLIB_STATIC_WIDGETS=1``.
 
@@ -675,11 +703,13 @@ class InteractiveFigure:
             If the HTML exceeds :data:`MAX_HTML_BYTES` even with 64 colours.
         """
         if self._static_html is None:
-            pixels, readouts, frames = self._frames()
+            views, pixels, phone_pixels, readouts, frames = self._frames()
             for colors in (256, 128, 64):
-                images = [base64.b64encode(_encode_small(rgb, colors)).decode("ascii")
-                          for rgb in pixels]
-                page = self._render_html(images, readouts, frames)
+                images = [base64.b64encode(_encode_small(rgb, colors, fast=True)).decode(
+                    "ascii") for rgb in pixels]
+                phone = [base64.b64encode(_encode_small(rgb, colors, fast=True)).decode(
+                    "ascii") for rgb in phone_pixels]
+                page = self._render_html(views, images, phone, readouts, frames)
                 if len(page.encode("utf-8")) <= MAX_HTML_BYTES:
                     break
             else:
@@ -691,11 +721,11 @@ class InteractiveFigure:
             self._static_html = page
         return self._static_html
 
-    def _render_html(self, images, readouts, frames):
+    def _render_html(self, views, images, phone, readouts, frames):
         uid = self.id
         esc = html.escape
         start = "-".join(str(c.index) for c in self.controls.values())
-        first_image, first_readout = frames[start]
+        first_image, first_readout, first_phone = frames[start]
         alt_base = self.alt or self.title or (
             f"Goal: {_strip_tags(self.goal_text)}" if self.goal_text else "Interactive figure")
         parts = [f'<div class="svmlib-widget" id="{uid}">', _CSS]
@@ -742,16 +772,22 @@ class InteractiveFigure:
                     f'{" disabled" if control.index >= last else ""}>Next &#9654;</button></div>')
         parts.append("</div>")
         alt = esc(f"{alt_base}. {_strip_tags(readouts[first_readout])}".strip())
-        width, height = (int(round(v)) for v in self.figure.bbox.size)
-        parts.append(f'<img class="svmlib-frame" id="{uid}-img" width="{width}" height="{height}" '
-                     f'alt="{alt}" src="data:image/png;base64,{images[first_image]}">')
+        (width, height), (pw, ph) = views[0].css_size(), views[1].css_size()
+        parts.append(f'<picture class="svmlib-picture" style="max-width:{width}px">'
+                     f'<source class="svmlib-phone" media="{PHONE_MEDIA}" width="{pw}" '
+                     f'height="{ph}" srcset="data:image/png;base64,{phone[first_phone]}">'
+                     f'<img class="svmlib-frame" id="{uid}-img" width="{width}" '
+                     f'height="{height}" loading="lazy" decoding="async" alt="{alt}" '
+                     f'src="data:image/png;base64,{images[first_image]}"></picture>')
         parts.append(f'<div class="svmlib-readout" id="{uid}-readout" aria-live="polite">'
                      f"{readouts[first_readout]}</div>")
         data = {
             "labels": [c.labels for c in self.controls.values()],
             "kinds": [c.kind for c in self.controls.values()],
             "alt": alt_base,
+            "src": "data:image/png;base64,",
             "images": images,
+            "phone": phone,
             "readouts": readouts,
             "frames": frames,
         }
@@ -768,14 +804,177 @@ class InteractiveFigure:
         return "".join(parts)
 
 
-def _encode_small(rgb, colors=256):
-    """PNG bytes of an RGB array, colour-quantized (median cut, no dithering)."""
+# ------------------------------------------------- frames for the HTML book
+
+#: CSS pixels per inch of a figure as the book shows it (96 = the CSS inch,
+#: so a 9 pt tick label is 12 CSS px on a screen wide enough for the figure).
+CSS_PX_PER_INCH = 96
+#: Pixel density of the stored frames: 2 image pixels per CSS pixel, sharp
+#: on high-density screens; CSS scales them to the column.
+FRAME_DENSITY = 2
+#: The phone layout: shown ``PHONE_WIDTH_PX`` CSS px wide (the column of a
+#: 390 px screen), with no text smaller than ``PHONE_MIN_TEXT_PX`` CSS px.
+PHONE_WIDTH_PX = 330
+PHONE_MIN_TEXT_PX = 11
+#: Smallest font (points) in the phone layout; smaller text is enlarged.
+PHONE_MIN_FONT_PT = 8
+#: Screens up to this width (CSS px) get the phone layout.
+PHONE_MEDIA = "(max-width: 599.98px)"
+
+
+class _NarrowFigure(Figure):
+    """A figure that lays out a row of panels as a column (the phone layout).
+
+    ``subplots(1, k, width_ratios=...)`` gives ``k`` panels stacked top to
+    bottom (same order, ``height_ratios`` from ``width_ratios``), and
+    ``add_gridspec(1, k)`` a grid whose ``[0, j]`` is row ``j``; everything
+    else is an ordinary :class:`~matplotlib.figure.Figure`.
+    """
+
+    stacked = 1
+
+    def subplots(self, nrows=1, ncols=1, *, squeeze=True, width_ratios=None,
+                 height_ratios=None, gridspec_kw=None, **kwargs):
+        gridspec_kw = dict(gridspec_kw or {})
+        if nrows == 1 and ncols > 1:
+            ratios = width_ratios if width_ratios is not None else gridspec_kw.pop(
+                "width_ratios", None)
+            gridspec_kw.pop("height_ratios", None)
+            self.stacked = max(self.stacked, ncols)
+            axes = super().subplots(ncols, 1, squeeze=squeeze, gridspec_kw=gridspec_kw,
+                                    **kwargs)
+            return axes if squeeze else axes.reshape(1, ncols)
+        return super().subplots(nrows, ncols, squeeze=squeeze, width_ratios=width_ratios,
+                                height_ratios=height_ratios, gridspec_kw=gridspec_kw, **kwargs)
+
+    def add_gridspec(self, nrows=1, ncols=1, **kwargs):
+        if nrows == 1 and ncols > 1:
+            kwargs.pop("width_ratios", None)
+            kwargs.pop("height_ratios", None)
+            self.stacked = max(self.stacked, ncols)
+            return _Transposed(super().add_gridspec(ncols, 1, **kwargs))
+        return super().add_gridspec(nrows, ncols, **kwargs)
+
+
+class _Transposed:
+    """A one-column grid indexed as the one-row grid it replaces."""
+
+    def __init__(self, grid):
+        self.grid = grid
+
+    def __getitem__(self, key):
+        if isinstance(key, tuple) and len(key) == 2:
+            return self.grid[key[1], key[0]]
+        return self.grid[key]
+
+    def __getattr__(self, name):
+        return getattr(self.grid, name)
+
+
+def _phone_legends(figure):
+    """Move the legends beside the plots under them (no room beside them on a phone).
+
+    A legend anchored to the right of its axes, or a figure legend placed
+    ``outside right``, becomes a figure legend ``outside lower center`` in two
+    columns.  Returns the number of legends moved.
+    """
+    moved = []
+    for ax in figure.axes:
+        legend = ax.get_legend()
+        if legend is None:
+            continue
+        anchor = legend.get_bbox_to_anchor().transformed(ax.transAxes.inverted())
+        if anchor.x0 >= 0.99:
+            moved.append(legend)
+    for legend in figure.legends:
+        if legend.get_bbox_to_anchor().x0 >= 0.5 * figure.bbox.x1 or getattr(
+                legend, "_outside_loc", None) in ("right", "left"):
+            moved.append(legend)
+    for legend in moved:
+        handles, labels = legend.legend_handles, [t.get_text() for t in legend.texts]
+        size = legend.texts[0].get_fontsize() if legend.texts else None
+        legend.remove()
+        figure.legend(handles, labels, loc="outside lower center", ncols=2, fontsize=size,
+                      frameon=False, handletextpad=0.4, columnspacing=1.0)
+    return len(moved)
+
+
+def _enlarge_small_text(figure, minimum):
+    """Set every text smaller than ``minimum`` points to ``minimum``."""
+    from matplotlib.text import Text
+    for text in figure.findobj(Text):
+        if text.get_fontsize() < minimum:
+            text.set_fontsize(minimum)
+
+
+class _StaticView:
+    """One rendering of an :class:`InteractiveFigure` for the HTML book.
+
+    Its own figure (``setup`` called again), drawn at ``FRAME_DENSITY`` image
+    pixels per CSS pixel.  ``phone=True`` builds the phone layout: panels
+    stacked, legends below, text at least ``PHONE_MIN_FONT_PT``, and a width
+    that shows that text at ``PHONE_MIN_TEXT_PX`` CSS px or more when the
+    frame is ``PHONE_WIDTH_PX`` CSS px wide.
+    """
+
+    def __init__(self, owner, figsize, phone=False):
+        self.owner = owner
+        self.phone = phone
+        dpi = CSS_PX_PER_INCH * FRAME_DENSITY
+        width, height = figsize
+        if phone:
+            # CSS px per inch on the phone must be at least
+            # PHONE_MIN_TEXT_PX / (PHONE_MIN_FONT_PT / 72).
+            width_in = PHONE_WIDTH_PX * PHONE_MIN_FONT_PT / (72 * PHONE_MIN_TEXT_PX)
+            width, height = width_in, 0.85 * width_in
+            dpi = FRAME_DENSITY * PHONE_WIDTH_PX / width_in
+        with _book_style():
+            cls = _NarrowFigure if phone else Figure
+            self.figure = cls(figsize=(width, height), dpi=dpi, facecolor="white",
+                              layout="constrained")
+            self.canvas = FigureCanvasAgg(self.figure)
+            self.state = owner._setup(self.figure)
+        if phone:
+            # each stacked panel about as tall as a single one; room for legends below
+            extra = 0.45 * _phone_legends(self.figure)
+            self.figure.set_size_inches(width, height * self.figure.stacked + extra)
+        self._redrawer = _Redrawer(self.figure, self.canvas, blit=owner._blit)
+
+    def css_size(self):
+        """(width, height) in CSS pixels."""
+        w, h = self.figure.get_size_inches()
+        if self.phone:
+            scale = PHONE_WIDTH_PX / w
+        else:
+            scale = CSS_PX_PER_INCH
+        return int(round(w * scale)), int(round(h * scale))
+
+    def render(self, values):
+        """Pixels (RGB) of one setting, and what ``update`` returned."""
+        with _book_style():
+            readout = self.owner.update_function(self.state, **values)
+        if self.phone:
+            _enlarge_small_text(self.figure, PHONE_MIN_FONT_PT)
+        self._redrawer.draw()
+        return np.array(np.asarray(self.canvas.buffer_rgba())[..., :3]), readout
+
+    def close(self):
+        """Drop the figure's pixels (the sizes stay known)."""
+        self._redrawer.background = None
+
+
+def _encode_small(rgb, colors=256, fast=False):
+    """PNG bytes of an RGB array, colour-quantized (no dithering).
+
+    Median cut by default; ``fast=True`` uses an octree (several times faster
+    on the book's 2x frames, and smaller files for these flat-colour plots).
+    """
     from PIL import Image
 
     image = Image.fromarray(np.ascontiguousarray(rgb))
     if colors:
-        image = image.quantize(colors=colors, method=Image.Quantize.MEDIANCUT,
-                               dither=Image.Dither.NONE)
+        method = Image.Quantize.FASTOCTREE if fast else Image.Quantize.MEDIANCUT
+        image = image.quantize(colors=colors, method=method, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=9)
     return buffer.getvalue()
@@ -926,7 +1125,7 @@ class _Redrawer:
 
 
 _CSS = """<style>
-.svmlib-widget{border:1px solid #d0d7de;border-radius:6px;padding:.6em .8em;margin:1em 0;max-width:640px;background:#fff;color:#1f2328}
+.svmlib-widget{border:1px solid #d0d7de;border-radius:6px;padding:.6em .8em;margin:1em 0;max-width:800px;background:#fff;color:#1f2328}
 .svmlib-widget .svmlib-title{font-weight:700;margin-bottom:.2em}
 .svmlib-widget .svmlib-goal{margin-bottom:.4em}
 .svmlib-widget .svmlib-controls{display:flex;flex-wrap:wrap;gap:.3em 1.4em;align-items:center;margin-bottom:.4em}
@@ -934,7 +1133,8 @@ _CSS = """<style>
 .svmlib-widget label,.svmlib-widget .svmlib-label{font-weight:600}
 .svmlib-widget output{min-width:3.5em;font-variant-numeric:tabular-nums}
 .svmlib-widget button{padding:.1em .6em;cursor:pointer}
-.svmlib-widget img.svmlib-frame{display:block;max-width:100%;height:auto}
+.svmlib-widget picture.svmlib-picture{display:block}
+.svmlib-widget img.svmlib-frame{display:block;width:100%;max-width:100%;height:auto}
 .svmlib-widget .svmlib-readout{min-height:1.5em;margin-top:.2em}
 .svmlib-widget .svmlib-note{font-style:italic;color:#57606a}
 .svmlib-widget input:disabled,.svmlib-widget select:disabled{opacity:.45;cursor:not-allowed}
@@ -945,14 +1145,18 @@ _CSS = """<style>
 _SCRIPT = """(function(){
 var root=document.getElementById("__ID__");if(!root)return;
 var D=__DATA__,n=D.labels.length,idx=[],img=root.querySelector("img.svmlib-frame"),
-out=root.querySelector(".svmlib-readout");
+pic=root.querySelector("source.svmlib-phone"),out=root.querySelector(".svmlib-readout");
 function el(i,s){return document.getElementById("__ID__-c"+i+(s||""));}
 function key(i){return idx.map(function(v,j){return j===i?"*":v;}).join("-");}
 function lastOf(i){var L=D.last&&D.last[i];return L?L[key(i)]:D.labels[i].length-1;}
-function show(){
+function url(f){return D.src+(pic&&matchMedia(pic.media).matches?D.phone[f[2]]:D.images[f[0]]);}
+function near(){if(D.src.indexOf("data:")===0)return;for(var i=0;i<n;i++)for(var d=-1;d<2;d+=2){
+ var j=idx.slice();j[i]+=d;var f=D.frames[j.join("-")];if(f)(new Image()).src=url(f);}}
+function show(first){
  for(var i=0;i<n;i++){if(D.kinds[i]==="stepper")idx[i]=Math.min(idx[i],lastOf(i));}
  var f=D.frames[idx.join("-")];if(!f)return;
- img.src="data:image/png;base64,"+D.images[f[0]];out.innerHTML=D.readouts[f[1]];
+ if(!first){img.src=D.src+D.images[f[0]];if(pic)pic.srcset=D.src+D.phone[f[2]];}
+ out.innerHTML=D.readouts[f[1]];
  img.alt=D.alt+". "+(out.textContent||"").replace(/\\s+/g," ").trim();
  for(var i=0;i<n;i++){var t=D.labels[i][idx[i]],o=el(i,"-out");
   if(D.kinds[i]==="stepper"&&D.last&&D.last[i])t=idx[i]+" / "+lastOf(i);
@@ -962,6 +1166,7 @@ function show(){
    el(i,"-next").disabled=idx[i]>=lastOf(i);}
   if(D.enabled&&D.enabled[i]){var on=!!D.enabled[i][key(i)],nt=el(i,"-note");
    el(i).disabled=!on;if(nt)nt.hidden=on;}}
+ if(!first)near();
 }
 for(var i=0;i<n;i++){(function(i){
  if(D.kinds[i]==="stepper"){idx[i]=parseInt(el(i,"-out").getAttribute("data-index"),10);
@@ -975,5 +1180,5 @@ for(var i=0;i<n;i++){(function(i){
   var h=function(){idx[i]=parseInt(c.value,10);show();};
   c.addEventListener("input",h);c.addEventListener("change",h);}
 })(i);}
-show();
+show(true);
 })();"""

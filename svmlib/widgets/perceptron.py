@@ -117,6 +117,14 @@ def _set_line(line, w, b):
         line.set_visible(False)
 
 
+def _visit_text(order, shown=8):
+    """The visiting order as 1-based point numbers, e.g. ``"3, 1, 2, ..."``."""
+    numbers = [str(int(i) + 1) for i in np.asarray(order).ravel()]
+    if len(numbers) > shown:
+        numbers = numbers[:shown] + ["\u2026"]
+    return ", ".join(numbers)
+
+
 def perceptron_stepper(X, y, w_init, b_init=0.0, learning_rates=(0.25, 1.0), orders=None,
                        figsize=(6.4, 3.8), dpi=96):
     """Step through the perceptron's updates, for a few learning rates and orders.
@@ -184,7 +192,11 @@ def perceptron_stepper(X, y, w_init, b_init=0.0, learning_rates=(0.25, 1.0), ord
         if k == 0:
             state["before"].set_visible(False)
             state["ring"].set_offsets(np.empty((0, 2)))
-            state["title"].set_text(f"start: w = {_fmt_vec(w)}, b = {_fmt(b)}")
+            # the order and the rate act only from the first update on; the
+            # start frame shows them, so changing either redraws the figure
+            state["title"].set_text(f"start: w = {_fmt_vec(w)}, b = {_fmt(b)}, "
+                                    f"\u03b1 = {learning_rate:g}\n"
+                                    f"points visited in the order {_visit_text(orders[order])}")
             text = (f"<b>Start.</b> w = {_fmt_vec(w)}, b = {_fmt(b)}: {int(wrong.sum())} "
                     f"point(s) misclassified (crossed). Which point will the first update "
                     f"use? Press Next.")

@@ -1,0 +1,286 @@
+"""The reader's experience of the built book, on a desktop and on a phone.
+
+Headless Chromium, offline, every page at 1440x900 and at 390x844 (2x
+density, touch): no sideways page scroll, no console error, every formula
+either fits its box or can be scrolled, figures with real alt text,
+interactive figures drawn for the screen (the phone layout on a phone,
+2x frames, loaded only when they come into view), touch-sized sliders, pages
+that stay light, search that ranks chapters first, bibliography entries that
+link back to where they are cited.  Timings are in benchmarks/bench_pages.py,
+not here.
+"""
+
+import gzip
+import pathlib
+import re
+import urllib.parse
+
+import pytest
+
+from test_browser import CHAPTERS, CHROMIUM_ARGS, HTML, OTHER_PAGES, browser  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+PAGES = ([f"book/{s}" for s in CHAPTERS + OTHER_PAGES]
+         + ["genindex", "search", "py-modindex"])
+DESKTOP = dict(viewport={"width": 1440, "height": 900})
+PHONE = dict(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+             has_touch=True)
+SCREENS = {"desktop": DESKTOP, "phone": PHONE}
+#: Bytes a chapter may load before the reader scrolls or clicks (as sent by a
+#: web server with gzip; benchmarks/pages.md also gives the sizes on disk).
+FIRST_VIEW_BUDGET = 2_000_000
+
+
+class Visit:
+    """One page in a fresh context with the network cut off; records requests and errors."""
+
+    def __init__(self, browser, name, screen):
+        self.context = browser.new_context(**SCREENS[screen])
+        self.requested, self.blocked, self.errors = [], [], []
+        self.context.route("**/*", self._route)
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.goto((HTML / f"{name}.html").as_uri(), wait_until="load")
+        self.page.wait_for_function(
+            "() => !document.querySelector('.math') || "
+            "(window.MathJax && MathJax.startup && MathJax.startup.promise)", timeout=30000)
+        self.page.evaluate("() => window.MathJax && MathJax.startup ? "
+                           "MathJax.startup.promise : null")
+        self.page.wait_for_timeout(200)
+
+    def _route(self, route):
+        url = route.request.url
+        if url.startswith("file://"):
+            self.requested.append(url)
+            route.continue_()
+        elif url.startswith(("data:", "blob:", "about:")):
+            route.continue_()
+        else:
+            self.blocked.append(url)
+            route.abort()
+
+    def typeset_all(self):
+        """Typeset every formula now (MathJax's lazy mode typesets them on scrolling)."""
+        self.page.evaluate("""async () => {
+            const doc = window.MathJax && MathJax.startup && MathJax.startup.document;
+            if (doc && doc.lazyTypesetAll) await doc.lazyTypesetAll();
+        }""")
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def visit(browser):  # noqa: F811
+    opened = []
+
+    def open_page(name, screen):
+        opened.append(Visit(browser, name, screen))
+        return opened[-1]
+
+    yield open_page
+    for v in opened:
+        v.close()
+
+
+def _size(url, packed=(".png", ".jpg", ".woff", ".woff2")):
+    """Bytes sent for this file by a web server with gzip (images and fonts as they are)."""
+    path = pathlib.Path(urllib.parse.unquote(urllib.parse.urlparse(url).path))
+    if not path.is_file():
+        return 0
+    data = path.read_bytes()
+    return len(data) if path.suffix.lower() in packed else len(gzip.compress(data, 6))
+
+
+# Every formula: its nearest ancestor (or itself) that does not let content
+# overflow visibly must scroll (auto/scroll) or hold the whole formula.
+_CLIPPED_MATH = r"""() => {
+    const bad = [];
+    for (const m of document.querySelectorAll('article mjx-container')) {
+        if (!m.getClientRects().length) continue;   // inside a closed <details>
+        let box = m, clipped = null;
+        while (box && box !== document.body) {
+            const s = getComputedStyle(box);
+            if (s.overflowX !== 'visible') {
+                if (s.overflowX === 'hidden' || s.overflowX === 'clip') clipped = box;
+                break;
+            }
+            box = box.parentElement;
+        }
+        const wide = m.scrollWidth, rect = m.getBoundingClientRect();
+        if (clipped && wide > clipped.clientWidth + 1) {
+            bad.push([m.textContent.slice(0, 50), wide, clipped.clientWidth]);
+        } else if (!box || box === document.body) {
+            if (rect.right > document.documentElement.clientWidth + 1)
+                bad.push([m.textContent.slice(0, 50), rect.right, 'viewport']);
+        }
+    }
+    return bad;
+}"""
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+@pytest.mark.parametrize("name", PAGES)
+def test_no_sideways_scroll_no_errors_no_clipped_math(visit, name, screen):
+    v = visit(name, screen)
+    width = v.page.evaluate("() => document.documentElement.clientWidth")
+    scroll = v.page.evaluate("() => document.documentElement.scrollWidth")
+    assert scroll <= width, f"{name} scrolls sideways at {screen} width: {scroll} > {width} px"
+    assert v.blocked == [], f"{name} asked the network for {v.blocked[:3]}"
+    assert v.errors == [], f"{name} logged errors: {v.errors[:3]}"
+    v.typeset_all()
+    bad = v.page.evaluate(_CLIPPED_MATH)
+    assert bad == [], f"{name} at {screen}: formulas cut off with no way to scroll: {bad[:5]}"
+
+
+@pytest.mark.parametrize("stem", CHAPTERS)
+def test_figures_have_captions_as_alt_text(visit, stem):
+    v = visit(f"book/{stem}", "desktop")
+    images = v.page.evaluate("""() => [...document.querySelectorAll('article img')].map(
+        i => ({alt: i.getAttribute('alt') || '', src: i.getAttribute('src') || '',
+               caption: (i.closest('figure') && i.closest('figure').querySelector('figcaption'))
+                        ? i.closest('figure').querySelector('figcaption').textContent : null,
+               widget: !!i.closest('.svmlib-widget')}))""")
+    assert images, f"{stem} has no images"
+    for image in images:
+        alt = image["alt"].strip()
+        assert len(alt) > 15, f"{stem}: alt text {alt!r} for {image['src'][:60]}"
+        assert not re.search(r"\.(png|jpe?g|svg)$|_images/", alt), f"{stem}: alt is a file: {alt}"
+        assert "\\math" not in alt and "\\boldsymbol" not in alt, f"{stem}: TeX in alt: {alt}"
+        if image["caption"] is not None:
+            # the alt text is the caption (without its "Fig. n.m" number)
+            # (formulas are typeset in the caption, plain Unicode in the alt: compare words)
+            caption = re.sub(r"^Fig\. [0-9.]+\s*", "", " ".join(image["caption"].split()))
+            words = re.findall(r"[A-Za-z]{3,}", caption)[:5]
+            assert re.findall(r"[A-Za-z]{3,}", alt)[:5] == words, (
+                f"{stem}: alt {alt[:60]!r} vs caption {caption[:60]!r}")
+
+
+# The frame an interactive figure shows: which layout, its pixel density, and
+# the size it is shown at.
+_FRAMES = r"""() => [...document.querySelectorAll('.svmlib-widget')].map(w => {
+    const img = w.querySelector('img.svmlib-frame');
+    const r = img.getBoundingClientRect();
+    return {current: img.currentSrc, complete: img.complete, natural: img.naturalWidth,
+            shown: r.width, top: r.top, column: w.clientWidth};
+})"""
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+@pytest.mark.parametrize("stem", CHAPTERS)
+def test_interactive_figures_fit_the_screen_and_load_lazily(visit, stem, screen):
+    v = visit(f"book/{stem}", screen)
+    frames_before = [u for u in v.requested if "/_images/svmlib/" in u]
+    widgets = v.page.evaluate(_FRAMES)
+    in_view = sum(1 for w in widgets if w["top"] < 844 + 1250)  # Chromium's lazy margin
+    assert len(frames_before) <= in_view, (
+        f"{stem}: {len(frames_before)} frames loaded before scrolling, "
+        f"{in_view} figures near the first screen")
+    handles = v.page.query_selector_all(".svmlib-widget")
+    for k, root in enumerate(handles):
+        root.scroll_into_view_if_needed()
+        v.page.wait_for_function(
+            "(w) => { const i = w.querySelector('img.svmlib-frame'); "
+            "return i.complete && i.naturalWidth > 0; }", arg=root, timeout=10000)
+        shot = v.page.evaluate(_FRAMES)[k]
+        phone_frame = "/svmlib/" in shot["current"] and v.page.evaluate(
+            "(w) => { const s = w.querySelector('source.svmlib-phone'); "
+            "return !!s && matchMedia(s.media).matches; }", root)
+        if screen == "phone":
+            assert phone_frame, f"{stem}: figure {k + 1} does not use its phone layout"
+        else:
+            assert not phone_frame
+        # drawn for at least 1.9x the size it is shown at, and never wider than its box
+        assert shot["natural"] >= 1.9 * shot["shown"], (
+            f"{stem} {screen}: figure {k + 1} has {shot['natural']} px shown at {shot['shown']}")
+        assert shot["shown"] <= shot["column"] + 1
+        # sliders are touch-sized
+        heights = root.evaluate(
+            "(w) => [...w.querySelectorAll('input[type=range]')].map("
+            "i => i.getBoundingClientRect().height)")
+        assert all(h >= 44 for h in heights), f"{stem}: slider heights {heights}"
+    # moving a control loads one frame file, no inline image data
+    if handles:
+        before = len(v.requested)
+        moved = handles[-1].evaluate("""(w) => {
+            const c = w.querySelector('input[type=range], select');
+            if (!c) return false;
+            if (c.tagName === 'SELECT') c.selectedIndex = (c.selectedIndex + 1) % c.options.length;
+            else c.value = String((parseInt(c.value) + 1) % (parseInt(c.max) + 1));
+            c.dispatchEvent(new Event('input', {bubbles: true}));
+            c.dispatchEvent(new Event('change', {bubbles: true}));
+            return true; }""")
+        if moved:
+            v.page.wait_for_timeout(300)
+            assert len(v.requested) > before
+        src = handles[-1].evaluate("(w) => w.querySelector('img.svmlib-frame').src")
+        assert not src.startswith("data:")
+    assert v.errors == []
+
+
+@pytest.mark.parametrize("stem", CHAPTERS)
+def test_chapter_is_light_before_the_first_interaction(visit, stem):
+    v = visit(f"book/{stem}", "phone")
+    v.page.wait_for_timeout(500)
+    loaded = sorted(set(v.requested))
+    total = sum(_size(u) for u in loaded)
+    assert total < FIRST_VIEW_BUDGET, (
+        f"{stem}: {total / 1e6:.2f} MB before the first interaction; the largest: "
+        f"{sorted(((_size(u), u.rsplit('/', 1)[-1]) for u in loaded), reverse=True)[:4]}")
+    names = " ".join(loaded)
+    assert "fontawesome.js" not in names and "sphinx-thebe" not in names
+    assert "searchindex.js" not in names
+    # the theme's icons still show (web font from the theme's stylesheet)
+    family = v.page.evaluate(
+        "() => { const i = document.querySelector('.fa-solid, .fa-brands, .fas'); "
+        "return i ? getComputedStyle(i, '::before').fontFamily : 'none'; }")
+    assert family == "none" or "Font Awesome" in family
+
+
+def test_perceptron_stepper_redraws_when_order_or_rate_change(visit):
+    v = visit("book/02_perceptron", "desktop")
+    root = v.page.query_selector(".svmlib-widget:has(button[data-step])")
+    assert root is not None
+    for index in (0, 1):
+        changed = root.evaluate("""(w, k) => {
+            const img = w.querySelector('img.svmlib-frame');
+            const selects = [...w.querySelectorAll('select')];
+            const before = img.getAttribute('src');
+            const s = selects[k];
+            s.selectedIndex = (s.selectedIndex + 1) % s.options.length;
+            s.dispatchEvent(new Event('change', {bubbles: true}));
+            return img.getAttribute('src') !== before; }""", index)
+        assert changed, f"select {index + 1} of the stepper changes nothing at the start"
+
+
+def test_search_ranks_the_chapter_above_the_api(browser):  # noqa: F811
+    context = browser.new_context(**DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto((HTML / "search.html").as_uri() + "?q=kernel", wait_until="load")
+        page.wait_for_selector("#search-results li", timeout=30000)
+        page.wait_for_function(
+            "() => document.querySelector('#search-results p.search-summary') && "
+            "!document.querySelector('#search-progress')?.textContent.includes('Preparing')",
+            timeout=30000)
+        first = page.eval_on_selector("#search-results li a", "a => a.getAttribute('href')")
+        assert re.search(r"book/\d\d_", first), f"first result for 'kernel': {first}"
+    finally:
+        context.close()
+
+
+def test_bibliography_links_back_to_citing_pages(visit):
+    v = visit("book/bibliography", "desktop")
+    entries = v.page.evaluate("""() => [...document.querySelectorAll('div.citation')].map(
+        d => [d.id, [...d.querySelectorAll('.svmlib-backrefs a')].map(a => a.getAttribute('href'))])""")
+    assert entries
+    with_links = [e for e in entries if e[1]]
+    assert len(with_links) >= 0.9 * len(entries), (
+        f"only {len(with_links)} of {len(entries)} entries link back to a citation")
+    for _, hrefs in with_links:
+        for href in hrefs:
+            page, anchor = href.split("#")
+            text = (HTML / "book" / page).read_text(encoding="utf-8")
+            assert f'id="{anchor}"' in text, f"back-link {href} has no target"
