@@ -58,6 +58,9 @@ _SUP = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 def tex_to_text(tex):
     """Readable Unicode for a short TeX formula (alt text is read aloud, not typeset)."""
+    # a font command without braces takes one token: \boldsymbol\alpha
+    tex = re.sub(r"\\(mathbf|boldsymbol|mathrm|mathit|mathcal|bm)\s*(\\[A-Za-z]+|[A-Za-z0-9])",
+                 r"\\\1{\2}", tex)
     t = re.sub(r"\\(mathbf|boldsymbol|mathrm|text|operatorname|mathit|mathcal|textrm|bm|"
                r"mathbb)\s*\{([^{}]*)\}",
                lambda m: "ℝ" if m.group(1) == "mathbb" and m.group(2) == "R" else "{%s}" % m.group(2),
