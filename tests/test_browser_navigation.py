@@ -181,7 +181,7 @@ def _tab_walk(page, limit=1500):
                 && !e.matches('a[href], input, select, button, textarea, summary');
             const kind = e.closest('mjx-container') && !scrolls ? 'formula'
                 : e.matches('a[href]') ? 'link'
-                : e.matches('input, select, button, textarea, summary') ? 'control'
+                : e.matches('input, select, button, textarea, summary, .svmlib-pg canvas') ? 'control'
                 : e.matches('pre') || scrolls ? 'scroller' : 'other';
             return [e.dataset.tabSeen, kind, e.tagName,
                     (e.getAttribute('aria-label') || e.textContent || '').trim().slice(0, 40)];
@@ -209,7 +209,7 @@ _TAB_STOPS = r"""() => {
         if (!e.checkVisibility({visibilityProperty: true})) continue;
         const kind = e.closest('mjx-container') ? 'formula'
             : e.matches('a[href]') ? 'link'
-            : e.matches('input, select, button, textarea, summary') ? 'control'
+            : e.matches('input, select, button, textarea, summary, .svmlib-pg canvas') ? 'control'
             : e.matches('pre') ? 'scroller' : 'other';
         kinds[kind] += 1;
     }
