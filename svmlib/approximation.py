@@ -52,6 +52,16 @@ def _check_seed(random_state):
                      f"random_state={random_state!r}. Use e.g. random_state=0.")
 
 
+
+def _check_fitted_input(transformer, X, attribute):
+    """``X`` checked for ``transform``: the transformer is fitted, the width matches."""
+    check_is_fitted(transformer, attribute)
+    X = _check_X(X)
+    if X.shape[1] != transformer.n_features_in_:
+        raise ValueError(f"X has {X.shape[1]} features, but {type(transformer).__name__} is "
+                         f"expecting {transformer.n_features_in_} features as input (as in fit).")
+    return X
+
 class RandomFourierFeatures(TransformerMixin, BaseEstimator):
     """Random Fourier features of the RBF kernel ``exp(-gamma ||x - x'||^2)``.
 
@@ -112,11 +122,7 @@ class RandomFourierFeatures(TransformerMixin, BaseEstimator):
         -------
         ndarray of shape (n_samples, n_components)
         """
-        check_is_fitted(self, "random_weights_")
-        X = _check_X(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {X.shape[1]} features, but RandomFourierFeatures is "
-                             f"expecting {self.n_features_in_} features as input (as in fit).")
+        X = _check_fitted_input(self, X, "random_weights_")
         D = self.random_weights_.shape[1]
         return np.sqrt(2.0 / D) * np.cos(X @ self.random_weights_ + self.random_offset_)
 
@@ -208,11 +214,7 @@ class Nystroem(TransformerMixin, BaseEstimator):
         -------
         ndarray of shape (n_samples, m)
         """
-        check_is_fitted(self, "components_")
-        X = _check_X(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {X.shape[1]} features, but Nystroem is expecting "
-                             f"{self.n_features_in_} features as input (as in fit).")
+        X = _check_fitted_input(self, X, "components_")
         K_nm = np.asarray(self._kernel()(X, self.components_), dtype=np.float64)
         return K_nm @ self.normalization_
 
