@@ -61,9 +61,29 @@ def scroll_to(r, k=0):
         const doc = window.MathJax && MathJax.startup && MathJax.startup.document;
         if (doc && doc.lazyTypesetAll) await doc.lazyTypesetAll();
     }""")
-    r.page.evaluate("(k) => document.querySelectorAll('.svmlib-pg')[k]"
-                    ".querySelector('canvas').scrollIntoView({block: 'center'})", k)
-    r.page.wait_for_timeout(200)
+    scroll_canvas_into_view(r.page, k)
+
+
+# The theme scrolls smoothly (CSS scroll-behavior), so a plain scrollIntoView
+# is still moving the page 200 ms later and a pointer aimed at a point lands
+# elsewhere: jump instantly, then wait until the canvas holds still for a few
+# frames.
+SCROLL_AND_SETTLE = """async (k) => {
+    const canvas = document.querySelectorAll('.svmlib-pg')[k].querySelector('canvas');
+    canvas.scrollIntoView({block: 'center', behavior: 'instant'});
+    const frame = () => new Promise(done => requestAnimationFrame(done));
+    let last = null, still = 0;
+    for (let n = 0; n < 300 && still < 5; n++) {
+        await frame();
+        const top = canvas.getBoundingClientRect().top;
+        still = top === last ? still + 1 : 0;
+        last = top;
+    }
+}"""
+
+
+def scroll_canvas_into_view(page, k=0):
+    page.evaluate(SCROLL_AND_SETTLE, k)
 
 
 def test_page_has_two_playgrounds_and_no_errors(page):
@@ -102,7 +122,6 @@ def test_click_adds_a_point_and_the_picture_and_readout_change(page):
     assert r.real_errors() == []
 
 
-@pytest.mark.xfail(reason="After the merge with the page changes of issues 17 and 18 (lazy MathJax, frame loading, theme 0.15.4), the scripted mouse drag no longer reaches the canvas in this test; it passed on the playground branch. Open, to be investigated: see the closing note.", strict=False)
 def test_drag_moves_a_point_and_right_click_removes_it(page):
     r = page
     scroll_to(r)
@@ -124,6 +143,42 @@ def test_drag_moves_a_point_and_right_click_removes_it(page):
     r.page.mouse.click(spot["x"], spot["y"], button="right")
     gone = state(r)
     assert len(gone["points"]) == len(before["points"]) - 1
+    assert r.real_errors() == []
+
+
+# A finger on the canvas: pointer events of type "touch" (what a phone sends),
+# dispatched at the canvas; `hold` is how long the finger stays down.
+TOUCH = """async ([x, y, hold, dx]) => {
+    const canvas = document.querySelector('.svmlib-pg canvas');
+    const send = (type, cx, cy) => canvas.dispatchEvent(new PointerEvent(type, {
+        pointerType: 'touch', pointerId: 7, isPrimary: true, button: type === 'pointermove' ? -1 : 0,
+        buttons: type === 'pointerup' ? 0 : 1, clientX: cx, clientY: cy, bubbles: true}));
+    send('pointerdown', x, y);
+    if (dx) for (let k = 1; k <= 4; k++) send('pointermove', x + dx * k / 4, y);
+    await new Promise(done => setTimeout(done, hold));
+    send('pointerup', x + (dx || 0), y);
+}"""
+
+
+def test_long_press_removes_a_point_and_a_touch_drag_moves_one(page):
+    r = page
+    scroll_to(r)
+    before = state(r)
+    x, y, _ = before["points"][0]
+    spot = client_of(r, x, y)
+    # a short tap on a point neither removes nor moves it
+    r.page.evaluate(TOUCH, [spot["x"], spot["y"], 100, 0])
+    assert state(r)["points"] == before["points"]
+    # a finger that moves is a drag, even if it stays down long
+    r.page.evaluate(TOUCH, [spot["x"], spot["y"], 900, 40])
+    moved = state(r)["points"]
+    assert len(moved) == len(before["points"]) and moved[0][0] > x + 0.1
+    # a finger held still on the point removes it
+    spot = client_of(r, moved[0][0], moved[0][1])
+    r.page.evaluate(TOUCH, [spot["x"], spot["y"], 900, 0])
+    after = state(r)
+    assert len(after["points"]) == len(before["points"]) - 1
+    assert after["points"][0] == before["points"][1]
     assert r.real_errors() == []
 
 
@@ -195,7 +250,6 @@ def test_keyboard_only(page):
     assert r.real_errors() == []
 
 
-@pytest.mark.xfail(reason="After the merge with the page changes of issues 17 and 18 (lazy MathJax, frame loading, theme 0.15.4), the scripted mouse drag no longer reaches the canvas in this test; it passed on the playground branch. Open, to be investigated: see the closing note.", strict=False)
 def test_the_widget_exercise_can_be_solved(page):
     r = page
     scroll_to(r, 1)
@@ -343,7 +397,17 @@ def test_jupyterlab_widget_syncs_points_to_python(browser, tmp_path):  # noqa: F
         context = browser.new_context(viewport={"width": 1400, "height": 1000})
         page = context.new_page()
         errors = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+        def page_error(exc):
+            # JupyterLab's own cell toolbar (pkg:cell-toolbar) sometimes raises
+            # "Cannot read properties of undefined (reading 'node')" from its
+            # overlap check while the notebook is re-laid out: not the widget's
+            # error, and only that one is let through, by its stack
+            if "_cellToolbarOverlapsContents" in (exc.stack or ""):
+                return
+            errors.append(str(exc))
+
+        page.on("pageerror", page_error)
         page.goto(f"{base}/lab/tree/playground.ipynb?token={token}")
         page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=60000)
         page.wait_for_timeout(2000)
@@ -355,7 +419,7 @@ def test_jupyterlab_widget_syncs_points_to_python(browser, tmp_path):  # noqa: F
         radios = page.evaluate("[...document.querySelectorAll('.svmlib-pg')].map(b => "
                                "[...b.querySelectorAll('input[type=radio]')].map(r => r.checked))")
         assert radios == [[True, False], [True, False]]
-        page.evaluate("document.querySelector('.svmlib-pg canvas').scrollIntoView({block: 'center'})")
+        scroll_canvas_into_view(page)
         spot = page.evaluate("document.querySelector('.svmlib-pg').svmlibPlayground.clientOf(0.5, 1.6)")
         page.mouse.click(spot["x"], spot["y"])
         page.wait_for_function("document.querySelector('.svmlib-pg .pg-readout')"

@@ -47,6 +47,9 @@ html[data-theme="dark"] .svmlib-pg,body[data-jp-theme-light="false"] .svmlib-pg,
 `;
 
 const HIT_RADIUS = 9;      // CSS pixels: a click this close to a point grabs it
+const TOUCH_HIT_RADIUS = 18; // a fingertip is less precise than a mouse pointer
+const LONG_PRESS_MS = 600; // holding a finger still this long on a point removes it
+const LONG_PRESS_SLOP = 8; // CSS pixels a finger may wander during a long press
 const POINT_RADIUS = 5;
 const CELL = 5;            // CSS pixels per cell of the shading grid
 
@@ -239,7 +242,7 @@ export function mount(root, config, host = {}) {
   box.append(readout);
   box.append(el("p", { class: "pg-help", id: helpId, html:
     "Click to add a point of the chosen class (<kbd>Shift</kbd>+click: the other class), drag a point to move it, " +
-    "right-click it to remove it. Keyboard: focus the picture, move the cursor with the arrow keys " +
+    "right-click it to remove it (on a touch screen: hold a finger on it). Keyboard: focus the picture, move the cursor with the arrow keys " +
     "(<kbd>Shift</kbd>: faster), <kbd>Enter</kbd> adds a point (<kbd>Shift</kbd>+<kbd>Enter</kbd>: the other class), " +
     "<kbd>N</kbd>/<kbd>P</kbd> select the next/previous point, <kbd>Space</kbd> picks it up and puts it down, " +
     "<kbd>Delete</kbd> removes it." }));
@@ -510,9 +513,9 @@ export function mount(root, config, host = {}) {
     const rect = canvas.getBoundingClientRect();
     return [(event.clientX - rect.left) * cssWidth / rect.width, (event.clientY - rect.top) * cssHeight / rect.height];
   }
-  function hit(px, py) {
+  function hit(px, py, radius) {
     const W = windowBox();
-    let best = -1, bestDistance = HIT_RADIUS;
+    let best = -1, bestDistance = radius || HIT_RADIUS;
     state.points.forEach((p, k) => {
       const [qx, qy] = toPixel(p[0], p[1], W);
       const d = Math.hypot(qx - px, qy - py);
@@ -522,11 +525,24 @@ export function mount(root, config, host = {}) {
   }
   const round = (v) => Math.round(v * 1000) / 1000;
   canvas.addEventListener("contextmenu", (event) => event.preventDefault());
+  // Touch screens have no right button: holding a finger still on a point
+  // for LONG_PRESS_MS removes it (moving the finger first makes it a drag).
+  let longPress = null;
+  function cancelLongPress() {
+    if (longPress) { clearTimeout(longPress.timer); longPress = null; }
+  }
+  function removePoint(k) {
+    state.points.splice(k, 1);
+    state.selected = -1;
+    state.dragging = -1;
+    pointsEdited();
+  }
   canvas.addEventListener("pointerdown", (event) => {
     const [px, py] = eventPixel(event);
-    const k = hit(px, py);
+    const touch = event.pointerType === "touch";
+    const k = hit(px, py, touch ? TOUCH_HIT_RADIUS : HIT_RADIUS);
     if (event.button === 2) {
-      if (k >= 0) { state.points.splice(k, 1); state.selected = -1; pointsEdited(); }
+      if (k >= 0) removePoint(k);
       return;
     }
     if (event.button !== 0) return;
@@ -534,7 +550,18 @@ export function mount(root, config, host = {}) {
       state.dragging = k;
       state.selected = k;
       state.moved = false;
-      canvas.setPointerCapture && event.pointerId !== undefined && canvas.setPointerCapture(event.pointerId);
+      try {
+        // keeps the drag going when the pointer leaves the canvas; a pointer
+        // the browser no longer tracks (a synthetic one) cannot be captured
+        if (canvas.setPointerCapture && event.pointerId !== undefined) canvas.setPointerCapture(event.pointerId);
+      } catch (error) { /* the drag still works inside the canvas */ }
+      if (touch) {
+        cancelLongPress();
+        longPress = { x: px, y: py, timer: setTimeout(() => {
+          longPress = null;
+          if (state.dragging === k && !state.moved) removePoint(k);
+        }, LONG_PRESS_MS) };
+      }
       return;
     }
     const [x, y] = toData(px, py, windowBox());
@@ -547,6 +574,11 @@ export function mount(root, config, host = {}) {
   canvas.addEventListener("pointermove", (event) => {
     if (state.dragging < 0) return;
     const [px, py] = eventPixel(event);
+    if (longPress) {
+      // a finger trembles: only a real move turns the long press into a drag
+      if (Math.hypot(px - longPress.x, py - longPress.y) < LONG_PRESS_SLOP) return;
+      cancelLongPress();
+    }
     const [x, y] = toData(Math.max(0, Math.min(cssWidth, px)), Math.max(0, Math.min(cssHeight, py)), windowBox());
     const p = state.points[state.dragging];
     p[0] = round(x); p[1] = round(y);
@@ -555,6 +587,7 @@ export function mount(root, config, host = {}) {
     refreshSoon();
   });
   const endDrag = () => {
+    cancelLongPress();
     if (state.dragging < 0) return;
     state.dragging = -1;
     if (state.moved) refresh(true);
