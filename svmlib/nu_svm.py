@@ -103,8 +103,9 @@ class NuSVC(SVC):
     ``rho``, so ``dual_coef_`` and ``intercept_`` compare one to one with
     scikit-learn's.
 
-    Not supported: ``sample_weight``, ``probability=True``, and
-    ``class_weight`` (which scikit-learn's NuSVC accepts and ignores).
+    Not supported: ``probability=True``, and ``class_weight`` (which
+    scikit-learn's NuSVC accepts and ignores); ``sample_weight`` in ``fit``
+    bounds each multiplier by the sample's weight, as in scikit-learn.
 
     Parameters
     ----------
@@ -169,22 +170,34 @@ class NuSVC(SVC):
                 f"random_state={self.random_state!r}. (NuSVC does not use it: its fit is "
                 f"deterministic.)") from None
 
-    def _check_feasible(self, y):
-        """Raise if ``nu`` is infeasible for a pair of classes (LIBSVM's test)."""
-        classes, counts = np.unique(y, return_counts=True)
+    def _check_feasible(self, y, sample_weight):
+        """Raise if ``nu`` is infeasible for a pair of classes (LIBSVM's test).
+
+        The size of a class is its number of samples, or the sum of its
+        positive sample weights (as in scikit-learn).
+        """
+        classes, y_index = np.unique(y, return_inverse=True)
+        if sample_weight is None:
+            sizes = np.bincount(y_index, minlength=classes.shape[0]).astype(np.float64)
+        else:
+            sizes = np.bincount(y_index, weights=np.where(sample_weight > 0, sample_weight, 0.0),
+                                minlength=classes.shape[0])
+        unit = "samples" if sample_weight is None else "total weight"
         for i, j in combinations(range(classes.shape[0]), 2):
-            n_i, n_j = int(counts[i]), int(counts[j])
+            n_i, n_j = float(sizes[i]), float(sizes[j])
+            if min(n_i, n_j) <= 0:
+                continue  # SVC's fit explains a class without weight
             if self._nu * (n_i + n_j) / 2 > min(n_i, n_j):
                 largest = 2 * min(n_i, n_j) / (n_i + n_j)
                 label = (lambda c: c.item() if hasattr(c, "item") else c)
                 raise ValueError(
                     f"specified nu is infeasible: nu={self.nu!r} is too large for the classes "
-                    f"{label(classes[i])!r} ({n_i} samples) and {label(classes[j])!r} "
-                    f"({n_j} samples). nu-SVC needs nu * (n_1 + n_2) / 2 <= min(n_1, n_2): "
+                    f"{label(classes[i])!r} ({unit} {n_i:g}) and {label(classes[j])!r} "
+                    f"({unit} {n_j:g}). nu-SVC needs nu * (n_1 + n_2) / 2 <= min(n_1, n_2): "
                     f"the smaller class must hold half of the multipliers' sum. Use "
                     f"nu <= {largest:.4g}, or balance the classes.")
 
-    def fit(self, X, y):
+    def fit(self, X, y, sample_weight=None):
         """Fit the classifier.
 
         Parameters
@@ -194,6 +207,10 @@ class NuSVC(SVC):
             ``kernel="precomputed"``.
         y : array-like of shape (n_samples,)
             Class labels (two or more distinct values).
+        sample_weight : array-like of shape (n_samples,), default=None
+            Sample ``i``'s multiplier is bounded by ``sample_weight[i]`` and
+            each pair's multipliers sum to ``nu`` times the pair's total weight
+            (as in scikit-learn); samples with a weight ``<= 0`` are left out.
 
         Returns
         -------
@@ -201,19 +218,22 @@ class NuSVC(SVC):
         """
         self._check_params()
         X, y = self._check_X_y(X, y)
+        sample_weight = self._check_sample_weight(sample_weight, X.shape[0])
         if X.shape[0] >= 2:
-            self._check_feasible(y)
-        return super().fit(X, y)
+            self._check_feasible(y, sample_weight)
+        return super().fit(X, y, sample_weight=sample_weight)
 
     def _solve(self, X, idx, y_pm, kernel, precomputed, C):
         """Solve the ν-dual of one pair of classes and scale it by ``1 / rho``."""
         m = idx.shape[0]
+        bounds = np.full(m, float(C)) if np.ndim(C) == 0 else np.asarray(C, dtype=np.float64)
+        half = self._nu * bounds.sum() / 2
         alpha0 = np.zeros(m)
         for sign in (1.0, -1.0):
             members = np.flatnonzero(y_pm == sign)
-            alpha0[members] = nu_start(np.ones(members.shape[0]), self._nu * m / 2)
+            alpha0[members] = nu_start(bounds[members], half)
         X_sub = X[np.ix_(idx, idx)] if precomputed else X[idx]
-        result = _solve_kernel_dual(self, X_sub, kernel, precomputed, y_pm, C=1.0,
+        result = _solve_kernel_dual(self, X_sub, kernel, precomputed, y_pm, C=C,
                                     p=np.zeros(m), alpha0=alpha0, nu_solver=True)
         r = float(result.info["r"])
         if not (np.isfinite(r) and r > 0):
