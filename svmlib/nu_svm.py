@@ -19,7 +19,10 @@ with two equality constraints, so SMO picks its pair within one class
 returns ``b`` and ``r = rho``; dividing ``a`` and ``b`` by ``r`` gives the
 decision function ``sum_s (a_s / r) y_s k(x_s, x) + b / r`` of the C-SVC with
 ``C = 1 / r``, which is what LIBSVM (and scikit-learn's ``dual_coef_``)
-store.  The problem is infeasible when ``nu (n_+ + n_-) / 2 > min(n_+, n_-)``:
+store.  Below some ``nu_min`` (classes whose reduced convex hulls overlap)
+the optimal ``w`` is 0 and so is ``rho``; LIBSVM then divides by a ``rho`` at
+the level of its tolerance; :class:`NuSVC` raises an error when ``rho <= 0``
+and warns when ``rho <= tol``.  The problem is infeasible when ``nu (n_+ + n_-) / 2 > min(n_+, n_-)``:
 the smaller class cannot carry half of ``e^T a``.
 
 **One-class SVM** (Schölkopf, Platt, Shawe-Taylor, Smola & Williamson, 2001)
@@ -40,6 +43,7 @@ above and the fraction of support vectors from below.
 """
 
 import dataclasses
+import warnings
 from itertools import combinations
 
 import numpy as np
@@ -111,7 +115,10 @@ class NuSVC(SVC):
     ----------
     nu : float, default=0.5
         In ``(0, 1]``.  Each pair of classes with ``n_+`` and ``n_-`` samples
-        needs ``nu <= 2 min(n_+, n_-) / (n_+ + n_-)``.
+        needs ``nu <= 2 min(n_+, n_-) / (n_+ + n_-)``; too small a ``nu`` for
+        classes that overlap gives ``w = 0`` and a margin ``rho`` of 0:
+        ``fit`` raises a ValueError when ``rho <= 0`` and warns when ``rho <=
+        tol`` (module docstring).
     kernel, degree, gamma, coef0 : as in :class:`svmlib.SVC`
     shrinking : bool, default=True
     tol : float, default=1e-3
@@ -236,12 +243,22 @@ class NuSVC(SVC):
         result = _solve_kernel_dual(self, X_sub, kernel, precomputed, y_pm, C=C,
                                     p=np.zeros(m), alpha0=alpha0, nu_solver=True)
         r = float(result.info["r"])
+        advice = ("Usually nu is too small for classes that overlap in feature space: below "
+                  "some nu_min the optimal w is 0 and so is rho. Use a larger nu (nu bounds the "
+                  "fraction of margin errors you accept), a more flexible kernel, or svmlib.SVC.")
         if not (np.isfinite(r) and r > 0):
             raise ValueError(
-                f"the nu-SVC solution has margin rho = {r:.3g} (w = 0 in feature space: with "
-                f"this kernel the two classes cannot be told apart, e.g. identical points with "
-                f"different labels), so its decision function is undefined. Check the data, "
-                f"or use another kernel or svmlib.SVC.")
+                f"nu={self.nu!r} gives a nu-SVC solution with margin rho = {r:.3g} <= 0: w = 0, "
+                f"so there is no decision function (it is divided by rho). {advice} (LIBSVM "
+                f"does not check this and divides by rho anyway.)")
+        if r <= self.tol:
+            # The decision function is divided by rho, which SMO only knows up
+            # to about tol.
+            warnings.warn(
+                f"nu={self.nu!r} gives a nu-SVC solution with margin rho = {r:.3g}, not above "
+                f"the solver's tolerance tol={self.tol:g}: the decision values (divided by "
+                f"rho) may be mostly numerical noise. {advice} A smaller tol gives rho more "
+                f"digits.", UserWarning, stacklevel=4)
         info = dict(result.info, nu_alpha=result.alpha, nu_b=result.b)
         return dataclasses.replace(result, alpha=result.alpha / r, b=result.b / r, info=info)
 
