@@ -53,6 +53,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from ._kernel_svm import KernelSVMBase, check_bool
 from ._validation import check_nu, check_option
+from .qp import SolverResult
 from .smo import solve_dual_smo
 from .svc import SVC
 
@@ -360,8 +361,12 @@ class OneClassSVM(OutlierMixin, KernelSVMBase):
         C = float(bounds[0]) if np.all(bounds == bounds[0]) else bounds
         alpha0 = nu_start(bounds, self._nu * bounds.sum())
         X_sub = X[np.ix_(idx, idx)] if precomputed else X[idx]
-        result = _solve_kernel_dual(self, X_sub, kernel, precomputed, np.ones(idx.shape[0]),
-                                    C=C, p=np.zeros(idx.shape[0]), alpha0=alpha0)
+        if idx.shape[0] == 1:
+            result = self._one_point(X_sub, kernel, precomputed, alpha0)
+        else:
+            result = _solve_kernel_dual(self, X_sub, kernel, precomputed,
+                                        np.ones(idx.shape[0]), C=C, p=np.zeros(idx.shape[0]),
+                                        alpha0=alpha0)
         alpha = np.zeros(n)
         alpha[idx] = result.alpha
         support = np.flatnonzero(alpha > 0)
@@ -379,6 +384,19 @@ class OneClassSVM(OutlierMixin, KernelSVMBase):
         self.shape_fit_ = X.shape
         self.n_features_in_ = X.shape[1]
         return self
+
+    @staticmethod
+    def _one_point(X_sub, kernel, precomputed, alpha0):
+        """The dual of a single point: its feasible set is the point ``a = nu w_1``.
+
+        ``rho`` is then its score ``K_11 a`` (LIBSVM's rule, whether ``a`` is free
+        or at its bound).
+        """
+        k11 = float(X_sub[0, 0]) if precomputed else float(kernel(X_sub, X_sub)[0, 0])
+        a = float(alpha0[0])
+        return SolverResult(alpha=alpha0.copy(), b=-k11 * a, n_iter=0,
+                            objective=-0.5 * k11 * a * a, kkt_violation=0.0, time=0.0,
+                            converged=True, solver="closed form (one point)")
 
     def decision_function(self, X):
         """Signed distance to the separating hyperplane: ``sum_s a_s k(x_s, x) - rho``.
