@@ -1,4 +1,4 @@
-"""The ν parametrization: :class:`NuSVC` and :class:`OneClassSVM` (LIBSVM's ν-SVC and one-class SVM).
+"""The ν parametrization: :class:`NuSVC` and :class:`OneClassSVM` (LIBSVM's ν-SVC, one-class SVM).
 
 **ν-SVC** (Schölkopf, Smola, Williamson & Bartlett, 2000) replaces ``C`` by
 ``nu`` in ``(0, 1]`` and lets the margin ``rho`` be a variable::
@@ -22,8 +22,9 @@ decision function ``sum_s (a_s / r) y_s k(x_s, x) + b / r`` of the C-SVC with
 store.  Below some ``nu_min`` (classes whose reduced convex hulls overlap)
 the optimal ``w`` is 0 and so is ``rho``; LIBSVM then divides by a ``rho`` at
 the level of its tolerance; :class:`NuSVC` raises an error when ``rho <= 0``
-and warns when ``rho <= tol``.  The problem is infeasible when ``nu (n_+ + n_-) / 2 > min(n_+, n_-)``:
-the smaller class cannot carry half of ``e^T a``.
+and warns when ``rho <= tol``.  The problem is infeasible when
+``nu (n_+ + n_-) / 2 > min(n_+, n_-)``: the smaller class cannot carry half
+of ``e^T a``.
 
 **One-class SVM** (Schölkopf, Platt, Shawe-Taylor, Smola & Williamson, 2001)
 separates the data from the origin in feature space with maximal margin::
@@ -101,12 +102,15 @@ class NuSVC(SVC):
     """ν-support vector classifier (LIBSVM's ν-SVC, ``sklearn.svm.NuSVC``).
 
     ``nu`` replaces ``C``: it is an upper bound on the fraction of margin
-    errors and a lower bound on the fraction of support vectors (module
-    docstring).  Everything else (kernels, one-vs-one for three or more
-    classes, the attributes, ``decision_function`` and ``predict``) is as in
-    :class:`svmlib.SVC`; the multipliers are LIBSVM's, divided by the margin
+    errors and a lower bound on the fraction of support vectors (see the
+    docstring of the module ``svmlib.nu_svm``).  Everything else (kernels,
+    one-vs-one for three or more classes, the attributes,
+    ``decision_function`` and ``predict``) is as in :class:`svmlib.SVC`; the multipliers are LIBSVM's, divided by the margin
     ``rho``, so ``dual_coef_`` and ``intercept_`` compare one to one with
-    scikit-learn's.
+    scikit-learn's.  The fitted attributes not listed below (``classes_``,
+    ``support_``, ``support_vectors_``, ``n_support_``, ``n_iter_``,
+    ``fit_status_``, ``shape_fit_``, ``n_features_in_``, and
+    ``class_weight_``, all ones) are those of :class:`svmlib.SVC`.
 
     Not supported: ``probability=True``, and ``class_weight`` (which
     scikit-learn's NuSVC accepts and ignores); ``sample_weight`` in ``fit``
@@ -119,7 +123,7 @@ class NuSVC(SVC):
         needs ``nu <= 2 min(n_+, n_-) / (n_+ + n_-)``; too small a ``nu`` for
         classes that overlap gives ``w = 0`` and a margin ``rho`` of 0:
         ``fit`` raises a ValueError when ``rho <= 0`` and warns when ``rho <=
-        tol`` (module docstring).
+        tol`` (see the docstring of the module ``svmlib.nu_svm``).
     kernel, degree, gamma, coef0 : as in :class:`svmlib.SVC`
     shrinking : bool, default=True
     tol : float, default=1e-3
@@ -134,10 +138,13 @@ class NuSVC(SVC):
 
     Attributes
     ----------
-    classes_, support_, support_vectors_, n_support_, dual_coef_, intercept_,
-    alpha_, n_iter_, fit_status_, shape_fit_, n_features_in_, class_weight_
-        As in :class:`svmlib.SVC` (``alpha_`` holds ``a_s / rho``;
-        ``class_weight_`` is all ones).
+    dual_coef_ : ndarray of shape (n_classes - 1, n_SV)
+        ``a_s y_s / rho`` of each support vector, in LIBSVM's one-vs-one
+        layout (as :class:`svmlib.SVC`).
+    intercept_ : ndarray of shape (n_classes * (n_classes - 1) / 2,)
+        ``b / rho`` of each binary problem.
+    alpha_ : ndarray of shape (n_samples,) or (n_pairs, n_samples)
+        ``a_s / rho`` of every training point.
     solver_result_ : SolverResult or list of SolverResult
         The solver's record for each binary problem, with ``alpha`` and ``b``
         divided by ``rho``; ``info["r"]`` is ``rho`` and ``info["nu_alpha"]``,
@@ -268,8 +275,8 @@ class OneClassSVM(OutlierMixin, KernelSVMBase):
     """Unsupervised outlier detection: LIBSVM's one-class SVM (``sklearn.svm.OneClassSVM``).
 
     Separates the training data from the origin in feature space with a
-    maximal margin (module docstring); ``decision_function(x) >= 0`` marks
-    ``x`` as an inlier.
+    maximal margin (see the docstring of the module ``svmlib.nu_svm``);
+    ``decision_function(x) >= 0`` marks ``x`` as an inlier.
 
     Parameters
     ----------
