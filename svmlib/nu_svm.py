@@ -40,7 +40,9 @@ the C-SVC dual with ``y = +1``, linear term 0 and a start with ``e^T a =
 nu n`` (``a_s = 1`` for the first ``floor(nu n)`` points, the rest of ``nu n``
 on the next one).  The decision function is ``sum_s a_s k(x_s, x) - rho``;
 ``nu`` bounds the fraction of outliers (``< 0`` on the training set) from
-above and the fraction of support vectors from below.
+above and the fraction of support vectors from below.  When the origin lies
+inside the data in feature space (a linear kernel on centred data) ``w = 0``
+and ``rho = 0``: :class:`OneClassSVM` then warns (``rho <= tol``).
 """
 
 import dataclasses
@@ -374,6 +376,14 @@ class OneClassSVM(OutlierMixin, KernelSVMBase):
             result = _solve_kernel_dual(self, X_sub, kernel, precomputed,
                                         np.ones(idx.shape[0]), C=C, p=np.zeros(idx.shape[0]),
                                         alpha0=alpha0)
+        if -result.b <= self.tol:
+            warnings.warn(
+                f"the one-class SVM's offset rho = {-result.b:.3g} is not above the solver's "
+                f"tolerance tol={self.tol:g}: the origin lies (nearly) inside the data in "
+                f"feature space, as for a linear kernel on centred data, so the data cannot "
+                f"be separated from it and the verdicts (signs of values near 0) are noise. "
+                f"Use the RBF kernel (it keeps every point away from the origin) or shift "
+                f"the data away from the origin.", UserWarning, stacklevel=2)
         alpha = np.zeros(n)
         alpha[idx] = result.alpha
         support = np.flatnonzero(alpha > 0)

@@ -11,6 +11,8 @@
 * ``check_estimator`` for OneClassSVM.
 """
 
+import warnings
+
 import numpy as np
 import pytest
 from sklearn import datasets as skdata
@@ -168,6 +170,19 @@ def test_precomputed_and_callable_kernels():
                        tol=1e-6).fit(X)
     np.testing.assert_allclose(call.decision_function(X), rbf.decision_function(X), atol=1e-6)
     assert (OneClassSVM(nu=0.2).fit_predict(X) == OneClassSVM(nu=0.2).fit(X).predict(X)).all()
+
+
+@pytest.mark.parametrize("nu", [0.05, 0.5])
+def test_origin_inside_the_data_is_reported(nu):
+    """A linear kernel on centred data: w = 0, rho = 0; LIBSVM agrees, svmlib warns."""
+    X = SETS["benign"]
+    with pytest.warns(UserWarning, match=r"offset rho = .* is not above the solver's tolerance"):
+        ours = OneClassSVM(kernel="linear", nu=nu).fit(X)
+    ref = LibsvmOneClassSVM(kernel="linear", nu=nu).fit(X)
+    assert abs(ours.offset_[0]) <= 1e-3 and abs(ref.offset_[0]) <= 1e-3   # rho = 0 for both
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")               # shifted away: no warning
+        OneClassSVM(kernel="linear", nu=nu).fit(X + 10.0)
 
 
 @pytest.mark.parametrize("nu", [0.0, -0.1, 1.01, np.inf, None])
