@@ -199,7 +199,9 @@ class NuSVC(SVC):
         else:
             sizes = np.bincount(y_index, weights=np.where(sample_weight > 0, sample_weight, 0.0),
                                 minlength=classes.shape[0])
-        unit = "samples" if sample_weight is None else "total weight"
+        def size(v):
+            return f"{v:g} samples" if sample_weight is None else f"total weight {v:g}"
+
         for i, j in combinations(range(classes.shape[0]), 2):
             n_i, n_j = float(sizes[i]), float(sizes[j])
             if min(n_i, n_j) <= 0:
@@ -209,8 +211,8 @@ class NuSVC(SVC):
                 label = (lambda c: c.item() if hasattr(c, "item") else c)
                 raise ValueError(
                     f"specified nu is infeasible: nu={self.nu!r} is too large for the classes "
-                    f"{label(classes[i])!r} ({unit} {n_i:g}) and {label(classes[j])!r} "
-                    f"({unit} {n_j:g}). nu-SVC needs nu * (n_1 + n_2) / 2 <= min(n_1, n_2): "
+                    f"{label(classes[i])!r} ({size(n_i)}) and {label(classes[j])!r} "
+                    f"({size(n_j)}). nu-SVC needs nu * (n_1 + n_2) / 2 <= min(n_1, n_2): "
                     f"the smaller class must hold half of the multipliers' sum. Use "
                     f"nu <= {largest:.4g}, or balance the classes.")
 
@@ -253,21 +255,22 @@ class NuSVC(SVC):
         result = _solve_kernel_dual(self, X_sub, kernel, precomputed, y_pm, C=C,
                                     p=np.zeros(m), alpha0=alpha0, nu_solver=True)
         r = float(result.info["r"])
+        where = "" if self.classes_.shape[0] == 2 else " (for one of the one-vs-one pairs)"
         advice = ("Usually nu is too small for classes that overlap in feature space: below "
                   "some nu_min the optimal w is 0 and so is rho. Use a larger nu (nu bounds the "
                   "fraction of margin errors you accept), a more flexible kernel, or svmlib.SVC.")
         if not (np.isfinite(r) and r > 0):
             raise ValueError(
-                f"nu={self.nu!r} gives a nu-SVC solution with margin rho = {r:.3g} <= 0: w = 0, "
-                f"so there is no decision function (it is divided by rho). {advice} (LIBSVM "
-                f"does not check this and divides by rho anyway.)")
+                f"nu={self.nu!r} gives a nu-SVC solution{where} with margin rho = {r:.3g} <= 0: "
+                f"w = 0, so there is no decision function (it is divided by rho). {advice} "
+                f"(LIBSVM does not check this and divides by rho anyway.)")
         if r <= self.tol:
             # The decision function is divided by rho, which SMO only knows up
             # to about tol.
             warnings.warn(
-                f"nu={self.nu!r} gives a nu-SVC solution with margin rho = {r:.3g}, not above "
-                f"the solver's tolerance tol={self.tol:g}: the decision values (divided by "
-                f"rho) may be mostly numerical noise. {advice} A smaller tol gives rho more "
+                f"nu={self.nu!r} gives a nu-SVC solution{where} with margin rho = {r:.3g}, not "
+                f"above the solver's tolerance tol={self.tol:g}: the decision values (divided "
+                f"by rho) may be mostly numerical noise. {advice} A smaller tol gives rho more "
                 f"digits.", UserWarning, stacklevel=4)
         info = dict(result.info, nu_alpha=result.alpha, nu_b=result.b)
         return dataclasses.replace(result, alpha=result.alpha / r, b=result.b / r, info=info)
