@@ -189,6 +189,26 @@ def test_kkt_zero_gap_and_nu_bounds(name, params, nu):
                                atol=1e-3 * np.abs(model.decision_function(X)).max())
 
 
+def test_nu_one_on_balanced_classes_compares_the_class_sums():
+    """Closed form: nu = 1 with n_+ = n_- forces every a_s = 1 (e^T a = n, a <= 1).
+
+    Then w = sum_+ phi(x_s) - sum_- phi(x_s): the decision function compares the
+    sums of kernel values to the two classes (up to rho and b).  (scikit-learn's
+    LIBSVM returns non-finite values here: with no free multiplier its rho is the
+    midpoint of an unbounded interval; svmlib takes the finite end.)
+    """
+    X, y = BINARY["moons"]
+    assert np.sum(y == y[0]) * 2 == y.size
+    model = NuSVC(nu=1.0, gamma=1.0).fit(X, y)
+    a, b, rho = _nu_solution(model)
+    np.testing.assert_array_equal(a, 1.0)
+    y_pm = np.where(y == model.classes_[1], 1.0, -1.0)
+    np.testing.assert_allclose(model.dual_coef_[0], y_pm[model.support_] / rho)
+    K = kernels.rbf(X, X, gamma=1.0)
+    g = K[:, y_pm > 0].sum(axis=1) - K[:, y_pm < 0].sum(axis=1)
+    np.testing.assert_allclose(model.decision_function(X) * rho, g + b, atol=1e-9 * np.abs(g).max())
+
+
 def test_nu_sweeps_the_fraction_of_support_vectors():
     X, y = BINARY["moons"]
     fractions = [NuSVC(nu=nu, gamma=1.0).fit(X, y).support_.size / y.size

@@ -144,6 +144,21 @@ def test_kkt_zero_gap_and_nu_bounds(name, params, nu):
                                                              1, -1))
 
 
+def test_nu_one_gives_the_sum_of_kernel_values():
+    """Closed form: nu = 1 forces every a_s = 1, so the score is sum_s k(x_s, x).
+
+    (A Parzen-window density estimate up to scale.  scikit-learn's LIBSVM returns
+    a non-finite rho here: no multiplier is free and its rule takes the midpoint
+    of an unbounded interval; svmlib takes the finite end.)
+    """
+    X = SETS["blobs"]
+    model = OneClassSVM(nu=1.0, gamma=0.5).fit(X)
+    np.testing.assert_array_equal(model.alpha_, 1.0)
+    K = kernels.rbf(X, X, gamma=0.5)
+    np.testing.assert_allclose(model.score_samples(X), K.sum(axis=1), rtol=1e-12)
+    assert np.isfinite(model.offset_[0])
+
+
 def test_libsvm_start_and_sample_weight():
     X = SETS["blobs"]
     # nu n = 0.3 * 150 = 45 multipliers at 1 to start; the sum stays 45.
