@@ -238,22 +238,6 @@ check_ovr_predict(ovr_predict)
 ''')),
     ],
     "10_in_practice": [
-        CodeExercise("ex-practice-pipeline",
-                     answer='my_pipe = Pipeline([("scale", StandardScaler()),',
-                     stub=_stub('''
-my_pipe = ...   # your pipeline
-
-ex.check_pipeline(my_pipe)
-''')),
-        CodeExercise("ex-practice-best-cell",
-                     answer="def best_cell(scores, Cs, gammas):",
-                     stub=_stub('''
-def best_cell(scores, Cs, gammas):
-    ...   # your code: return C, gamma
-
-
-ex.check_best_cell(best_cell)
-''')),
         CodeExercise("ex-practice-platt-code",
                      answer="def fit_platt_minimize(f, y):",
                      stub=_stub('''

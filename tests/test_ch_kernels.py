@@ -317,7 +317,7 @@ def test_playground_settings_and_readouts(small_sets):
                                      Cs=(1.0,), grid=30)
     assert fig.n_settings == 2 * 3 * 2 * 1
     _, text = fig.frame(dataset="moons", kernel="poly", level=0, C=1.0)
-    assert "degree p = 2" in text and "test accuracy" in text
+    assert "degree d = 2" in text and "test accuracy" in text
     _, text = fig.frame(dataset="XOR", kernel="rbf", level=1, C=1.0)
     assert "&gamma; = 10" in text and "test accuracy" not in text
     # the linear kernel ignores the parameter slider

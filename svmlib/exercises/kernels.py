@@ -44,7 +44,7 @@ def _matrix_answer(func, args, name, n):
     return as_array(result, f"the result of {name}", shape=(n, n))
 
 
-# ------------------------------------------------------- (x.z + 1)^2, m = 2
+# ------------------------------------------------------- (x.z + 1)^2, p = 2
 
 @checker
 def check_feature_map_m2(feature_map):

@@ -414,10 +414,10 @@ def plot_kernel_cost(dims, seconds_map, seconds_kernel, ax=None):
                          f"got {dims.shape[0]}, {t_map.shape[0]} and {t_kernel.shape[0]}.")
     ax = _tidy(_get_ax(ax))
     ax.loglog(dims, t_map * 1e3, marker="s", color="#d62728",
-              label="explicit map: $\\varphi(x)$ with $m^2$ coordinates, then inner products")
+              label="explicit map: $\\varphi(\\mathbf{x})$ with $p^2$ coordinates, then inner products")
     ax.loglog(dims, t_kernel * 1e3, marker="o", color="#2ca02c",
-              label="kernel: $(x \\cdot z)^2$ from $m$ coordinates")
-    ax.set_xlabel("input dimension $m$")
+              label="kernel: $(\\mathbf{x} \\cdot \\mathbf{z})^2$ from $p$ coordinates")
+    ax.set_xlabel("input dimension $p$")
     ax.set_ylabel("time for the Gram matrix (ms)")
     ax.set_xticks(dims)
     ax.set_xticklabels([f"{d:g}" for d in dims])

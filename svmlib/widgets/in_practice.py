@@ -249,7 +249,7 @@ def threshold_explorer(y_true, proba, thresholds=None, platt=None, class_names=(
     """Move a probability threshold; watch precision and recall trade off.
 
     A point is assigned to class 1 when its probability ``P(y = 1 | x)`` is
-    at least the threshold ``t``.  Left: every point at its probability
+    at least the threshold τ (``tau`` in the book).  Left: every point at its probability
     (class 1 on the upper row, class 0 on the lower, with jitter), the
     threshold, and the mistakes ringed.  Right: the precision–recall curve
     over all thresholds and the current point.  The readout counts the
@@ -354,7 +354,7 @@ def threshold_explorer(y_true, proba, thresholds=None, platt=None, class_names=(
             A, B = platt
             f_star = (np.log((1 - threshold) / threshold) - B) / A
             equivalent = f" (the same as f(x) ≥ {f_star + 0.0:.2f})"
-        return (f"threshold t = {threshold:.2f}{equivalent} · flagged as {class_names[1]}: "
+        return (f"threshold τ = {threshold:.2f}{equivalent} · flagged as {class_names[1]}: "
                 f"{tp + fp} · precision <b>{shown}</b> · recall <b>{recall:.3f}</b> · "
                 f"missed {class_names[1]}: {fn} · false alarms: {fp}")
 
@@ -376,7 +376,7 @@ def threshold_explorer(y_true, proba, thresholds=None, platt=None, class_names=(
     start = 0.5 if any(abs(t - 0.5) < 1e-9 for t in thresholds) else thresholds[0]
     return InteractiveFigure(
         setup, update,
-        controls={"threshold": Slider(thresholds, "threshold t", value=start, fmt="{:.2f}")},
+        controls={"threshold": Slider(thresholds, "threshold τ", value=start, fmt="{:.2f}")},
         goal=goal, goal_text=goal_text,
         success_message="Both requirements hold at this threshold.",
         figsize=figsize, dpi=dpi, title="Where to draw the line: a threshold on P(y = 1)")

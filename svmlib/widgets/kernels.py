@@ -214,9 +214,9 @@ def kernel_playground(data, test_data=None, degrees=(2, 3, 5), gammas=(0.5, 5.0,
         fit = fits[dataset, kernel, None if kernel == "linear" else level, C]
         _draw_fit(state, X, y, fit)
         if kernel == "linear":
-            what = "linear kernel (it has no degree or width: that slider is off)"
+            what = "linear kernel (it has no degree or \u03b3: that slider is off)"
         elif kernel == "poly":
-            what = f"polynomial kernel, degree p = {degrees[level]}"
+            what = f"polynomial kernel, degree d = {degrees[level]}"
         else:
             g = gammas[level]
             what = f"RBF kernel, &gamma; = {g:g} (&sigma; = {np.sqrt(0.5 / g):.2f})"
@@ -227,15 +227,15 @@ def kernel_playground(data, test_data=None, degrees=(2, 3, 5), gammas=(0.5, 5.0,
             line += f"; test accuracy {fit['test_accuracy']:.0%}"
         return line
 
-    labels = [f"p = {p} / \u03b3 = {g:g}" for p, g in zip(degrees, gammas)]
+    labels = [f"d = {d} / \u03b3 = {g:g}" for d, g in zip(degrees, gammas)]
     controls = {
         "dataset": Choice(list(sets), "data", value=dataset),
         "kernel": Choice({"linear": "linear", "polynomial": "poly", "RBF": "rbf"}, "kernel",
                          value=kernel),
-        "level": Slider(list(range(len(degrees))), "degree p / width \u03b3", value=level,
+        "level": Slider(list(range(len(degrees))), "degree d / \u03b3", value=level,
                         fmt=lambda i: labels[i],
                         enabled=lambda dataset, kernel, C: kernel != "linear",
-                        disabled_note="off: the linear kernel has no degree or width"),
+                        disabled_note="off: the linear kernel has no degree or \u03b3"),
         "C": Slider(Cs, "C", value=Cs[0] if C is None else C),
     }
     return InteractiveFigure(setup, update, controls, figsize=figsize, dpi=dpi,
@@ -415,7 +415,7 @@ def support_vector_challenge(X, y, max_support=10, gammas=(0.1, 0.5, 2.0, 10.0, 
                 f"<b>{fit['n_support']}</b> support vectors; {mistakes}")
 
     controls = {
-        "gamma": Slider(gammas, "width \u03b3", value=gamma),
+        "gamma": Slider(gammas, "\u03b3", value=gamma),
         "C": Slider(Cs, "C", value=C),
     }
     figure = InteractiveFigure(
