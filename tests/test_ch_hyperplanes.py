@@ -196,6 +196,8 @@ def test_check_signed_distances_right(small):
     (lambda X, w, b, r: "r", "without quotes"),
     (lambda X, w, b, r: [1.0, np.nan, 0.0, 0.0], "NaN"),
     (lambda X, w, b, r: r + np.array([0.0, 0.0, 1.0, 0.0]), "index 2"),
+    (lambda X, w, b, r: np.round(r, 2), "to 2 decimals"),
+    (lambda X, w, b, r: np.trunc(r * 1000) / 1000, "to 3 decimals"),
 ])
 def test_check_signed_distances_hints(small, make, words):
     X, w, b, r = small

@@ -186,6 +186,14 @@ def check_signed_distances(answer, X, w, b):
     for wrong, hint in slips:
         if close(r, wrong):
             return Feedback.hint(hint)
+    error = float(np.max(np.abs(r - expected)))
+    for digits in range(6, 0, -1):             # the most decimals that agree
+        if error <= 10.0 ** -digits:
+            return Feedback.hint(
+                f"your values agree with (<w, x> + b) / ||w|| to {digits} decimal"
+                f"{'s' if digits > 1 else ''} (largest difference {error:.2g}), so they look "
+                f"rounded or truncated. The checker compares at full precision: return the "
+                f"computed values and round only when you print them.")
     ok = np.isclose(r, expected, rtol=1e-6, atol=1e-8)
     first = int(np.flatnonzero(~ok)[0])
     return Feedback.hint(
