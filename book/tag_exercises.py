@@ -66,9 +66,9 @@ def _stub(text):
 
 EXERCISES = {
     "01_hyperplanes": [
-        CodeExercise("ex-hyperplanes-projection",
-                     answer="step = (X @ w + b) / (w @ w)",
-                     starter="# your code here: move each row of X along w until it lands on H"),
+        CodeExercise("ex-hyperplanes-bisector",
+                     answer="b_bis = -w_bis @ m_ac               # through the midpoint",
+                     starter="w_bis, b_bis = np.array([1.0, 0.0]), 0.0            # replace: your (w, b)"),
         CodeExercise("ex-hyperplanes-signed-distances",
                      answer="r = (X @ w_ex + b_ex) / np.linalg.norm(w_ex)",
                      starter="wrong = []            # indices of the misclassified points"),
