@@ -448,7 +448,7 @@ def test_check_bisector_accepts_positive_multiples_and_a_hyperplane():
     ((_D, -_D @ _C), "passes through c itself"),
     ((_D, -_D @ (_A + _C)), "halving"),
     ((np.array([1.0, 2.0]), -7.0), "orthogonal to the segment"),
-    ((np.array([3.0, 1.0]), 1.0), "not along the segment"),
+    ((np.array([3.0, 1.0]), 1.0), "stay equal"),
     ((_D, 0.0), "misses the midpoint"),
     ((8.0, _D), "swap"),
     (None, "None"),

@@ -443,9 +443,9 @@ def check_bisector(answer, a, c):
                 "instead of across it. The points equally far from a and c form a hyperplane "
                 "perpendicular to the segment: w must point along a - c.")
         return Feedback.hint(
-            f"w = {_vec(w)} is not along the segment from c to a (a - c = {_vec(d)}). Moving "
-            f"along H must keep the distances to a and c equal, which forces H to be "
-            f"perpendicular to a - c: take w as a positive multiple of a - c.")
+            f"with w = {_vec(w)}, moving along H changes the distances to a and c by "
+            f"different amounts, so they cannot stay equal. In which direction must H run "
+            f"for them to stay equal, and what does that say about w?")
     through_m = abs(float(w @ m + b)) <= 1e-9 * scale
     if through_m and lam > 0:
         return Feedback.right(
