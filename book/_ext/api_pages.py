@@ -115,9 +115,9 @@ def _first_line(obj):
 
 
 def _escape_cell(text):
-    # a table cell is one line; keep inline markup, drop equation mentions
-    # that would become references (the entry below links them)
-    return text.replace("|", "\\|")
+    # a table cell is one line of reStructuredText: keep inline markup, link
+    # equation mentions as in the entries, escape the table's bar
+    return link_mentions(text.replace("|", "\\|"))
 
 
 def module_rst(modname, members):
@@ -132,7 +132,14 @@ def module_rst(modname, members):
         lines.append("")
     for name, obj in members:
         if inspect.isclass(obj):
-            lines += [f".. autoclass:: {modname}.{name}", "   :members:", ""]
+            # the methods the class defines; its fitted attributes and
+            # properties are described in the docstring's Attributes section
+            methods = [m for m, v in vars(obj).items()
+                       if not m.startswith("_") and (inspect.isfunction(v)
+                                                     or isinstance(v, (classmethod, staticmethod)))]
+            lines += [f".. autoclass:: {modname}.{name}"]
+            lines += [f"   :members: {', '.join(methods)}"] if methods else []
+            lines.append("")
         else:
             lines += [f".. autofunction:: {modname}.{name}", ""]
     return lines
