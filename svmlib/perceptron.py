@@ -47,7 +47,7 @@ from ._validation import (
 )
 from .kernels import get_kernel, resolve_gamma
 
-__all__ = ["Perceptron", "KernelPerceptron"]
+__all__ = ["Perceptron", "KernelPerceptron", "best_homogeneous_margin", "novikoff_experiment"]
 
 
 def _check_bool(value, name):

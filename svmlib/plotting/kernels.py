@@ -1,12 +1,13 @@
 """Figures of the kernels chapter, and the small computations behind them.
 
 Book: chapter ``ch-kernels``.  The figures follow the book's visual language
-(:mod:`svmlib.plotting._core`): class −1 blue circles, class +1 orange
+(:mod:`svmlib.plotting`): class −1 blue circles, class +1 orange
 squares, the separating (hyper)plane in black, support vectors ringed.
 
 Lifting the plane into three dimensions
-    :func:`paraboloid_feature_map` and :func:`conic_feature_map` are two more
-    explicit maps besides those of :mod:`svmlib.kernels`;
+    The chapter's two extra explicit maps live in :mod:`svmlib.kernels`
+    (:func:`svmlib.kernels.paraboloid_feature_map`,
+    :func:`svmlib.kernels.conic_feature_map`);
     :func:`fit_lifted_plane` finds the maximum-margin plane in a feature space
     and :func:`plot_lift_3d` draws lifted points with that plane, cut to the
     box around the data.

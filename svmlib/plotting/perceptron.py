@@ -1,7 +1,7 @@
 """Figures of the perceptron chapter, and the margin experiment behind one of them.
 
 Book: chapter ``ch-perceptron``.  The figures follow the book's visual
-language (:mod:`svmlib.plotting._core`): the current hyperplane solid black,
+language (:mod:`svmlib.plotting`): the current hyperplane solid black,
 an earlier one dashed grey, the point that triggers an update ringed in red.
 
 The margin experiment behind the Novikoff figure is not here: gamma_0* of
@@ -319,7 +319,7 @@ def plot_novikoff(rows, ax=None):
     Parameters
     ----------
     rows : list of dict
-        The output of :func:`novikoff_experiment`.
+        The output of :func:`svmlib.perceptron.novikoff_experiment`.
     ax : Axes, optional
 
     Returns

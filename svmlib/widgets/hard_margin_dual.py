@@ -7,7 +7,7 @@ hyperplane, the set of support vectors, and the bar chart of the multipliers
 widget exercise: make the chosen point become (or stop being) a support vector
 while the classes stay separable.
 
-:func:`playground_data` is the small data set the chapter moves points in.
+The small data set the chapter moves points in is :func:`svmlib.datasets.ten_points`.
 """
 
 import numpy as np

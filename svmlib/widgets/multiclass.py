@@ -8,7 +8,7 @@ Book: chapter ``ch-multiclass``.
   its ambiguous areas marked, and the readout gives the ambiguous fraction
   of the plane and the test accuracy.
 * :func:`more_classes_explorer`: the same rules on ``K`` classes placed
-  around a ring (:func:`ring_of_blobs`), for growing ``K``: how many
+  around a ring (:func:`svmlib.datasets.ring_of_blobs`), for growing ``K``: how many
   problems each reduction trains, how lopsided one-vs-rest's problems get,
   and what that does to the regions.
 
@@ -229,7 +229,7 @@ def more_classes_explorer(Ks=(3, 4, 6, 8, 10), n_per_class=30, n_test_per_class=
                           kernels=("linear", "rbf"), grid=100, figsize=(7.0, 4.6), dpi=80):
     """More and more classes around a ring: one-vs-rest against one-vs-one.
 
-    For each ``K`` in ``Ks``, :func:`ring_of_blobs` gives ``n_per_class``
+    For each ``K`` in ``Ks``, :func:`svmlib.datasets.ring_of_blobs` gives ``n_per_class``
     training points per class (and a test set from another seed); both
     reductions of :class:`~svmlib.SVC` are trained for each kernel.  The
     readout counts the binary problems and their sizes (one-vs-rest's are

@@ -8,7 +8,7 @@
   read off its slack, its distance to the margin, its hinge and 0-1 losses
   and what its multiplier must be at a solution.
 
-:func:`elongated_blobs` is the chapter's running data set.
+The chapter's running data set is :func:`svmlib.datasets.elongated_blobs`.
 """
 
 import numpy as np
