@@ -115,9 +115,9 @@ def _first_line(obj):
 
 
 def _escape_cell(text):
-    # a table cell is one line of reStructuredText: keep inline markup, link
-    # equation mentions as in the entries, escape the table's bar
-    return link_mentions(text.replace("|", "\\|"))
+    # a list-table cell is reStructuredText like the entry below it: keep
+    # its inline markup and link its equation mentions the same way
+    return link_mentions(text)
 
 
 def module_rst(modname, members):
