@@ -346,7 +346,7 @@ def test_check_two_point_svm_matches_svc_and_names_slips():
              ((w, 0.0), "misses the midpoint"),
              ((d / np.linalg.norm(d), -d @ m / np.linalg.norm(d)), "normalized w to length 1"),
              ((3 * w, 3 * b), "wrong scale"),
-             ((np.array([1.0, 2.0]), 0.0), "perpendicular bisector"),
+             ((np.array([1.0, 2.0]), 0.0), "not the widest street"),
              (None, "None"), ("wb", "without quotes"), (3.0, "pair")]
     for answer, words in cases:
         fb = check_two_point_svm(answer, xp, xm)

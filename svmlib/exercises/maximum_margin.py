@@ -295,9 +295,9 @@ def check_two_point_svm(answer, x_plus, x_minus):
     lam = w[k] / d[k]
     if not close(w, lam * d):
         return Feedback.hint(
-            "w is not along x+ - x-. With one point per class the widest street is the "
-            "perpendicular bisector of the segment (the hyperplanes chapter's exercise): "
-            "w points from x- to x+.")
+            "this is not the widest street. With one point per class, which hyperplane keeps "
+            "both points equally far away, and as far as possible? (The hyperplanes chapter "
+            "asks the same question.) Its normal w follows from the answer.")
     if lam < 0:
         return Feedback.hint(
             f"w points from x+ to x-, so h(x+) = {hp:.4g} < 0: the orientation is flipped. "
