@@ -101,6 +101,20 @@ def public_members(modname):
     return members
 
 
+def _undocumented_property(cls, name, value):
+    """A property that the class docstring does not already describe.
+
+    numpydoc's Attributes section ("name : type") is rendered from the class
+    docstring; documenting the same property again would be a duplicate
+    entry.  Other properties (the playground's ``X``, ``y``, ``summary``)
+    get their own entry.
+    """
+    if not isinstance(value, property):
+        return False
+    doc = inspect.getdoc(cls) or ""
+    return re.search(rf"^{re.escape(name)}\s*:", doc, re.M) is None
+
+
 def _first_line(obj):
     doc = inspect.getdoc(obj) or ""
     paragraph = []
@@ -134,11 +148,19 @@ def module_rst(modname, members):
         if inspect.isclass(obj):
             # the methods the class defines; its fitted attributes and
             # properties are described in the docstring's Attributes section
-            methods = [m for m, v in vars(obj).items()
-                       if not m.startswith("_") and (inspect.isfunction(v)
-                                                     or isinstance(v, (classmethod, staticmethod)))]
+            # (and those it inherits from svmlib's own base classes, not
+            # scikit-learn's get_params, set_*_request, ...)
+            methods = []
+            for base in reversed([c for c in obj.__mro__
+                                  if c.__module__.split(".")[0] == "svmlib"]):
+                methods += [m for m, v in vars(base).items()
+                            if not m.startswith("_") and m not in methods
+                            and (inspect.isfunction(v)
+                                 or isinstance(v, (classmethod, staticmethod))
+                                 or _undocumented_property(obj, m, v))]
             lines += [f".. autoclass:: {modname}.{name}"]
             lines += [f"   :members: {', '.join(methods)}"] if methods else []
+            lines += ["   :inherited-members:"] if methods else []
             lines.append("")
         else:
             lines += [f".. autofunction:: {modname}.{name}", ""]
