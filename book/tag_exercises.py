@@ -85,7 +85,7 @@ EXERCISES = {
                      starter="...   # your code: return (w, b, n_updates) after one pass"),
     ],
     "03_maximum_margin": [
-        CodeExercise("ex-maxmargin-two-points",
+        CodeExercise("ex-maxmargin-two-points-code",
                      answer="w_two = 2 * d_two / (d_two @ d_two)             # h(x+) - h(x-) = 2",
                      starter="w_two, b_two = np.array([1.0, 1.0]), 0.0     # replace: your canonical (w, b)"),
         CodeExercise("ex-maxmargin-code-canonical",

@@ -160,7 +160,6 @@ def module_rst(modname, members):
                                  or _undocumented_property(obj, m, v))]
             lines += [f".. autoclass:: {modname}.{name}"]
             lines += [f"   :members: {', '.join(methods)}"] if methods else []
-            lines += ["   :inherited-members:"] if methods else []
             lines.append("")
         else:
             lines += [f".. autofunction:: {modname}.{name}", ""]
