@@ -61,7 +61,7 @@ try {
 
 def pages():
     chapters = sorted((HTML / "book").glob("[0-9][0-9]_*.html"))
-    others = [HTML / "book" / f"{n}.html" for n in ("intro", "notation", "api", "bibliography")]
+    others = [HTML / "book" / f"{n}.html" for n in ("intro", "notation", "api/index", "bibliography")]
     return chapters + [p for p in others if p.exists()] + [HTML / "genindex.html",
                                                           HTML / "search.html"]
 

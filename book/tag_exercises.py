@@ -66,9 +66,9 @@ def _stub(text):
 
 EXERCISES = {
     "01_hyperplanes": [
-        CodeExercise("ex-hyperplanes-projection",
-                     answer="step = (X @ w + b) / (w @ w)",
-                     starter="# your code here: move each row of X along w until it lands on H"),
+        CodeExercise("ex-hyperplanes-bisector",
+                     answer="b_bis = -w_bis @ m_ac               # through the midpoint",
+                     starter="w_bis, b_bis = np.array([1.0, 0.0]), 0.0            # replace: your (w, b)"),
         CodeExercise("ex-hyperplanes-signed-distances",
                      answer="r = (X @ w_ex + b_ex) / np.linalg.norm(w_ex)",
                      starter="wrong = []            # indices of the misclassified points"),
@@ -85,9 +85,9 @@ EXERCISES = {
                      starter="...   # your code: return (w, b, n_updates) after one pass"),
     ],
     "03_maximum_margin": [
-        CodeExercise("ex-maxmargin-code-margin",
-                     answer="return float(np.min(y * (X @ w + b)) / np.linalg.norm(w))",
-                     starter="...   # your code: return one number"),
+        CodeExercise("ex-maxmargin-two-points-code",
+                     answer="w_two = 2 * d_two / (d_two @ d_two)             # h(x+) - h(x-) = 2",
+                     starter="w_two, b_two = np.array([1.0, 1.0]), 0.0     # replace: your canonical (w, b)"),
         CodeExercise("ex-maxmargin-code-canonical",
                      answer="m = np.min(y * (X @ w + b))          # the smallest functional margin",
                      starter="...   # your code: return w_new, b_new"),

@@ -8,6 +8,14 @@ them in order does not see one class first.
 The worked examples (``perceptron_example``, ``lagrange_example_a``,
 ``lagrange_example_b``, ``tiny_hard_margin``) return dicts holding both the
 problem and its known answer, so chapters and tests use the same numbers.
+
+The chapters' own data sets live here too, so that a reader can read and
+adapt them: ``perceptron_disc_data`` and ``perceptron_sphere_data`` (the
+perceptron chapter's margin experiment), ``ten_points`` (the hard-margin
+dual's moving points), ``elongated_blobs`` (the soft margin's running
+example) and ``ring_of_blobs`` (``K`` classes for the multiclass chapter).
+Their points are not all in the plane: ``perceptron_sphere_data`` has
+``n_features`` columns, and labels follow each generator's docstring.
 """
 
 import numpy as np
@@ -25,6 +33,11 @@ __all__ = [
     "lagrange_example_a",
     "lagrange_example_b",
     "tiny_hard_margin",
+    "perceptron_disc_data",
+    "perceptron_sphere_data",
+    "ring_of_blobs",
+    "elongated_blobs",
+    "ten_points",
 ]
 
 # Direction across the gap of ``separable_blobs``, and the centre of its data.
@@ -422,3 +435,178 @@ def tiny_hard_margin():
         "width": 2.0 * np.sqrt(2.0),
         "objective": 0.25,
     }
+
+
+def perceptron_disc_data(n=100, gap=0.1, angle=30.0, random_state=0):
+    """Points in the unit disc, labelled by a line through the origin, with a gap.
+
+    The points are uniform in the disc ``||x|| <= 1``; those closer than
+    ``gap`` to the line through the origin with unit normal
+    ``u = (cos angle, sin angle)`` are redrawn, and the label is the sign of
+    ``<u, x>``.  So ``L = max ||x_i|| <= 1`` and the best margin through the
+    origin is at least ``gap``.
+
+    Parameters
+    ----------
+    n : int, default=100
+    gap : float, default=0.1
+        Half-width of the empty strip, in (0, 1).
+    angle : float, default=30.0
+        Direction of the normal ``u``, in degrees.
+    random_state : int, default=0
+
+    Returns
+    -------
+    X : ndarray of shape (n, 2)
+    y : ndarray of shape (n,), int, values in {-1, +1}
+    """
+    gap = check_positive(gap, "gap")
+    if gap >= 1:
+        raise ValueError(f"gap must be < 1 (the points lie in the unit disc); got gap={gap}. "
+                         f"Use a gap such as 0.1.")
+    rng = np.random.default_rng(random_state)
+    u = np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))])
+    points = np.empty((0, 2))
+    while points.shape[0] < n:
+        radius = np.sqrt(rng.uniform(size=4 * n))
+        theta = rng.uniform(0, 2 * np.pi, size=4 * n)
+        cand = np.column_stack([radius * np.cos(theta), radius * np.sin(theta)])
+        points = np.vstack([points, cand[np.abs(cand @ u) >= gap]])
+    X = points[:n]
+    return X, np.where(X @ u > 0, 1, -1)
+
+
+def perceptron_sphere_data(n=100, gap=0.05, n_features=5, random_state=0):
+    """Points on the unit sphere that hug a hyperplane through the origin.
+
+    Each point is ``x = y t e_1 + sqrt(1 - t^2) v`` with a random label
+    ``y``, a distance ``t`` uniform in ``[gap, 2 gap]`` from the hyperplane
+    ``x_1 = 0`` and ``v`` a random unit vector orthogonal to ``e_1``.  So
+    ``||x_i|| = 1`` (``L = 1``) and every point lies within ``2 gap`` of the
+    hyperplane, on its own side: the best margin gamma* is at least
+    ``gap`` and not much more.  These are hard data for the perceptron.
+
+    Parameters
+    ----------
+    n : int, default=100
+    gap : float, default=0.05
+        Smallest distance from the hyperplane, in (0, 0.5).
+    n_features : int, default=5
+        Dimension ``p >= 2``.
+    random_state : int, default=0
+
+    Returns
+    -------
+    X : ndarray of shape (n, n_features)
+    y : ndarray of shape (n,), int, values in {-1, +1}
+    """
+    gap = check_positive(gap, "gap")
+    if gap >= 0.5:
+        raise ValueError(f"gap must be < 0.5 (distances go up to 2 gap <= 1); got gap={gap}. "
+                         f"Use a gap such as 0.05.")
+    rng = np.random.default_rng(random_state)
+    y = np.where(rng.uniform(size=n) < 0.5, 1, -1)
+    t = rng.uniform(gap, 2 * gap, size=n)
+    V = rng.normal(size=(n, n_features - 1))
+    V /= np.linalg.norm(V, axis=1, keepdims=True)
+    X = np.column_stack([y * t, np.sqrt(1 - t ** 2)[:, None] * V])
+    return X, y
+
+
+def ring_of_blobs(n_classes, n_per_class=30, spacing=2.6, spread=0.8, random_state=0):
+    """``K`` Gaussian blobs with centres evenly spaced on a circle.
+
+    The radius grows with ``K`` so that neighbouring centres stay
+    ``spacing`` apart: ``R = spacing / (2 sin(π / K))``.  Class 0 sits at the
+    top, the others follow counter-clockwise.
+
+    Parameters
+    ----------
+    n_classes : int
+        ``K >= 2``.
+    n_per_class : int, default=30
+    spacing : float, default=2.6
+        Distance between neighbouring centres.
+    spread : float, default=0.8
+        Standard deviation of each blob.
+    random_state : int, default=0
+        Seed of :func:`numpy.random.default_rng`.
+
+    Returns
+    -------
+    X : ndarray of shape (n_classes * n_per_class, 2)
+    y : ndarray of shape (n_classes * n_per_class,), int, values 0 .. K-1
+    """
+    n_classes = check_int(n_classes, "n_classes", minimum=2)
+    n_per_class = check_int(n_per_class, "n_per_class", minimum=1)
+    spacing = check_positive(spacing, "spacing")
+    spread = check_positive(spread, "spread")
+    rng = np.random.default_rng(random_state)
+    radius = spacing / (2.0 * np.sin(np.pi / n_classes))
+    angles = np.pi / 2 + 2 * np.pi * np.arange(n_classes) / n_classes
+    centres = radius * np.column_stack([np.cos(angles), np.sin(angles)])
+    y = np.repeat(np.arange(n_classes), n_per_class)
+    X = centres[y] + spread * rng.standard_normal((y.shape[0], 2))
+    order = rng.permutation(y.shape[0])
+    return X[order], y[order]
+
+
+def elongated_blobs(n=50, label_noise=0.05, random_state=0):
+    """Two overlapping, elongated Gaussian classes with a few flipped labels.
+
+    Before a rotation by 30 degrees, each class is a Gaussian with standard
+    deviation 2.2 along x1 and 0.45 along x2, centred at ``-(0.6, 0.8)``
+    (class -1) and ``+(0.6, 0.8)`` (class +1).  The best linear boundary then
+    runs along the long axis of the classes, while the line through the two
+    centres is tilted against it by 37 degrees, so a classifier that only
+    compares the class means does poorly.  A fraction ``label_noise`` of the
+    labels is flipped.
+
+    Parameters
+    ----------
+    n : int, default=50
+        Number of points (half of them drawn from each class before flipping).
+    label_noise : float, default=0.05
+        Probability that a label is flipped, in [0, 0.5).
+    random_state : int, default=0
+
+    Returns
+    -------
+    X : ndarray of shape (n, 2)
+    y : ndarray of shape (n,), int, values in {-1, +1}
+    """
+    n = check_int(n, "n", minimum=2)
+    if not 0 <= label_noise < 0.5:
+        raise ValueError(f"label_noise must be in [0, 0.5); got label_noise={label_noise!r}. "
+                         f"Use label_noise=0 for clean labels.")
+    rng = np.random.default_rng(random_state)
+    y = np.where(np.arange(n) < n // 2, -1, 1)
+    X = rng.normal(size=(n, 2)) * np.array([2.2, 0.45]) + np.outer(y, [0.6, 0.8])
+    turn = np.deg2rad(30.0)
+    rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    X = X @ rotation.T
+    flipped = rng.random(n) < label_noise
+    y = np.where(flipped, -y, y)
+    order = rng.permutation(n)
+    return X[order], y[order]
+
+
+def ten_points():
+    """Ten points in the plane with a clean hard-margin solution.
+
+    Points 0-4 are class -1, points 5-9 class +1.  The support vectors of
+    the maximum-margin hyperplane are point 1 (class -1) and points 5 and 8
+    (class +1).  Points 2 and 5 lie on the grid ``0.5 * k``, so that the
+    chapter's sliders can move them; the other points lie off that grid, so
+    that a moved point never lands exactly on a margin plane through two
+    others (where the multipliers would not be unique).
+
+    Returns
+    -------
+    X : ndarray of shape (10, 2)
+    y : ndarray of shape (10,), values in {-1, +1}
+    """
+    X = np.array([[1.2, 1.7], [2.7, 1.3], [0.5, 1.0], [0.3, 2.7], [1.8, 0.7],
+                  [3.0, 2.5], [4.3, 3.2], [2.8, 4.7], [4.2, 1.7], [3.7, 4.2]])
+    y = np.array([-1, -1, -1, -1, -1, 1, 1, 1, 1, 1])
+    return X, y

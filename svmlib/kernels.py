@@ -20,6 +20,13 @@ For the RBF kernel the book writes ``exp(-||x - z||^2 / (2 sigma^2))``, so
 ``(<x, z> + c) ** p`` (``gamma = 1``); scikit-learn and LIBSVM default to a
 data-dependent ``gamma``, which :class:`svmlib.SVC` passes on to match them.
 
+Defaults differ: :func:`polynomial` defaults to ``coef0=1`` (the book's
+inhomogeneous kernel, all monomials up to the degree), while
+``SVC(kernel="poly")`` defaults to ``coef0=0``, as scikit-learn and LIBSVM
+do (the homogeneous kernel, monomials of exactly the degree), and to
+``gamma="scale"``.  To get the book's kernel from ``SVC`` pass
+``SVC(kernel="poly", coef0=1.0, gamma=1.0)``.
+
 A function is a valid (Mercer) kernel when it is symmetric and every Gram
 matrix it produces is positive semidefinite; :func:`is_psd` checks the
 second condition on a given matrix.
@@ -45,6 +52,8 @@ __all__ = [
     "BoundKernel",
     "resolve_gamma",
     "KERNELS",
+    "paraboloid_feature_map",
+    "conic_feature_map",
 ]
 
 
@@ -110,6 +119,11 @@ def polynomial(X, Z=None, degree=3, coef0=1.0, gamma=1.0):
     """The polynomial kernel ``k(x, z) = (gamma <x, z> + coef0) ** degree``.
 
     With the default ``gamma=1`` this is the book's ``(<x, z> + c) ** p``.
+
+    The defaults are the book's, not scikit-learn's: here ``coef0=1.0`` and
+    ``gamma=1.0``, while ``SVC(kernel="poly")`` (like ``sklearn.svm.SVC``)
+    defaults to ``coef0=0.0`` and ``gamma="scale"``.  Pass both explicitly
+    when you compare the two.
 
     Book: (eq-kernel-poly).
 
@@ -431,3 +445,54 @@ def is_psd(K, tol=1e-10):
         return False
     eigenvalues = np.linalg.eigvalsh((K + K.T) / 2)
     return bool(eigenvalues[0] >= -tol * max(scale, float(np.max(np.abs(eigenvalues)))))
+
+
+def paraboloid_feature_map(X):
+    """``phi(x1, x2) = (x1, x2, x1^2 + x2^2)``: lift the plane onto a paraboloid.
+
+    A circle anywhere in the plane, ``(x1 - a)^2 + (x2 - c)^2 = r^2``, is
+    ``x1^2 + x2^2 - 2a x1 - 2c x2 + a^2 + c^2 - r^2 = 0``: a plane in these
+    coordinates.  It is the map ``(x1, x2, x1^2, x2^2)`` of the chapter with
+    the last two coordinates added up.  Book: (eq-kern-circle-anywhere).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+
+    Returns
+    -------
+    ndarray of shape (n_samples, 3)
+    """
+    X = check_array(X, "X")
+    if X.shape[1] != 2:
+        raise ValueError(f"paraboloid_feature_map maps points of the plane; got X with "
+                         f"{X.shape[1]} columns. Pass an array of shape (n, 2).")
+    return np.column_stack([X[:, 0], X[:, 1], X[:, 0] ** 2 + X[:, 1] ** 2])
+
+
+def conic_feature_map(X, cross_term=True):
+    """All monomials of degree 1 and 2 of a point in the plane.
+
+    ``(x1, x2, x1^2, x2^2, x1 x2)`` (five coordinates), or without the cross
+    term ``x1 x2`` (four coordinates).  Every conic section, in particular
+    every ellipse, is a hyperplane in the five coordinates; the four without
+    ``x1 x2`` suffice for circles and for ellipses whose axes are parallel
+    to the coordinate axes.  Book: (eq-kern-conic).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    cross_term : bool, default=True
+        Include ``x1 x2``.
+
+    Returns
+    -------
+    ndarray of shape (n_samples, 5) or (n_samples, 4)
+    """
+    X = check_array(X, "X")
+    if X.shape[1] != 2:
+        raise ValueError(f"conic_feature_map maps points of the plane; got X with "
+                         f"{X.shape[1]} columns. Pass an array of shape (n, 2).")
+    x1, x2 = X[:, 0], X[:, 1]
+    columns = [x1, x2, x1 ** 2, x2 ** 2] + ([x1 * x2] if cross_term else [])
+    return np.column_stack(columns)

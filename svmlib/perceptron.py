@@ -37,6 +37,7 @@ from sklearn.utils.validation import check_is_fitted
 from ._validation import (
     check_array,
     check_binary_labels,
+    check_X_y,
     check_estimator_n_features,
     check_estimator_X,
     check_estimator_X_y,
@@ -46,7 +47,7 @@ from ._validation import (
 )
 from .kernels import get_kernel, resolve_gamma
 
-__all__ = ["Perceptron", "KernelPerceptron"]
+__all__ = ["Perceptron", "KernelPerceptron", "best_homogeneous_margin", "novikoff_experiment"]
 
 
 def _check_bool(value, name):
@@ -570,3 +571,110 @@ class KernelPerceptron(_SignClassifier, BaseEstimator):
             return np.full(X.shape[0], self.intercept_[0])
         K = np.asarray(self._make_kernel()(X, self.support_vectors_), dtype=np.float64)
         return K @ self.dual_coef_[0] + self.intercept_[0]
+
+
+def best_homogeneous_margin(X, y):
+    """The best margin of a hyperplane through the origin, and its direction.
+
+    Solves ``min 1/2 ||w||^2`` subject to ``y_i <w, x_i> >= 1`` (no bias);
+    the optimum gives ``gamma* = 1 / ||w||`` and ``u* = w / ||w||``, the
+    maximizer of ``min_i y_i <u, x_i>`` over unit vectors ``u``.
+    Book: (eq-perceptron-best-margin).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+        Labels in {-1, +1}.
+
+    Returns
+    -------
+    u : ndarray of shape (n_features,)
+        The best unit normal.
+    gamma : float
+        The best margin ``gamma* = min_i y_i <u, x_i>``, > 0.
+
+    Raises
+    ------
+    ValueError
+        When no hyperplane through the origin separates the data.
+    """
+    from scipy.optimize import minimize
+
+    X, y = check_X_y(X, y)
+    _, y = check_binary_labels(y)
+    Z = y[:, None] * X                       # rows y_i x_i
+    start = _separating_start(Z)
+    if start is None:
+        raise ValueError(
+            "the data are not separable by a hyperplane through the origin, so the "
+            "best margin gamma* is not positive; append a constant feature "
+            "(x -> (x, 1)) for a hyperplane with a bias, or use data that a line "
+            "through the origin separates.")
+    start = start / np.min(Z @ start)          # feasible: min_i y_i <w, x_i> = 1
+    result = minimize(lambda w: 0.5 * w @ w, start, jac=lambda w: w, method="SLSQP",
+                      constraints=[{"type": "ineq", "fun": lambda w: Z @ w - 1.0,
+                                    "jac": lambda w: Z}],
+                      options={"ftol": 1e-14, "maxiter": 500})
+    w = result.x if np.min(Z @ result.x) > 1 - 1e-7 else start
+    u = w / np.linalg.norm(w)
+    return u, float(np.min(Z @ u))
+
+
+def _separating_start(Z, max_epochs=2000):
+    """A w with Z w > 0 found by the homogeneous perceptron, or None."""
+    w = np.zeros(Z.shape[1])
+    for _ in range(max_epochs):
+        mistakes = 0
+        for z in Z:
+            if z @ w <= 0:
+                w = w + z
+                mistakes += 1
+        if mistakes == 0:
+            return w
+    return None
+
+
+def novikoff_experiment(gaps=(0.2, 0.1, 0.05, 0.025, 0.0125), n=100, n_features=5,
+                        n_orders=20, random_state=0):
+    """Count the perceptron's updates against Novikoff's bound as the gap shrinks.
+
+    For each gap, draws :func:`svmlib.datasets.perceptron_sphere_data`, computes
+    ``L = max_i ||x_i||`` and ``gamma*`` (:func:`best_homogeneous_margin`),
+    and runs the homogeneous perceptron (no bias, start at 0) with
+    ``n_orders`` random visiting orders.  Book: (eq-novikoff).
+
+    Parameters
+    ----------
+    gaps : sequence of float
+    n : int, default=100
+    n_features : int, default=5
+    n_orders : int, default=20
+    random_state : int, default=0
+        Seed of the data; the orders use seeds 0, ..., n_orders - 1.
+
+    Returns
+    -------
+    list of dict
+        One dict per gap with keys ``"gap"``, ``"L"``, ``"gamma"``,
+        ``"bound"`` (``(L / gamma)^2``) and ``"updates"`` (ndarray of shape
+        (n_orders,), int).
+    """
+    rows = []
+    for gap in gaps:
+        from .datasets import perceptron_sphere_data
+
+        X, y = perceptron_sphere_data(n=n, gap=gap, n_features=n_features,
+                                      random_state=random_state)
+        L = float(np.max(np.linalg.norm(X, axis=1)))
+        _, gamma = best_homogeneous_margin(X, y)
+        updates = []
+        for seed in range(n_orders):
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")      # it must converge: the data separate
+                model = Perceptron(fit_intercept=False, random_state=seed,
+                                   max_epochs=100_000).fit(X, y)
+            updates.append(model.n_updates_)
+        rows.append({"gap": float(gap), "L": L, "gamma": gamma, "bound": (L / gamma) ** 2,
+                     "updates": np.array(updates, dtype=int)})
+    return rows

@@ -23,7 +23,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 HTML = ROOT / "_build" / "html"
 SHOTS = ROOT / "_build" / "screenshots"
 CHAPTERS = sorted(p.stem for p in (ROOT / "book").glob("[0-9][0-9]_*.ipynb"))
-OTHER_PAGES = ["intro", "notation", "api", "bibliography", "status"]
+API_PAGES = sorted("api/" + p.stem for p in (ROOT / "book" / "api").glob("*.md"))
+OTHER_PAGES = ["intro", "notation", *API_PAGES, "bibliography", "status"]
 
 # Errors every Jupyter Book 1 page logs, with the reason they are harmless.
 KNOWN_NOISE = {

@@ -261,7 +261,7 @@ class TestFigures:
         assert heights[-1] == pytest.approx(w @ x + b)
 
     def test_hull_view_and_annotations(self):
-        X, y = hw.playground_data()
+        X, y = datasets.ten_points()
         ax = hp.plot_hull_view(X, y)
         gids = {a.get_gid() for a in ax.get_children()}
         assert {"hull", "closest-segment", "closest-points", "midpoint"} <= gids
@@ -296,7 +296,7 @@ GRIDS = {
 
 
 def test_playground_solution():
-    X, y = hw.playground_data()
+    X, y = datasets.ten_points()
     svc = SVC(kernel="linear", C=np.inf, tol=1e-6).fit(X, y)
     assert sorted(svc.support_.tolist()) == [1, 5, 8]
     # points 2 and 5 are on the sliders' grid
@@ -306,7 +306,7 @@ def test_playground_solution():
 
 @pytest.mark.parametrize("index, goal", [(5, "stop"), (2, "become")])
 def test_moving_point_goal(index, goal):
-    X, y = hw.playground_data()
+    X, y = datasets.ten_points()
     xs, ys = GRIDS[index]
     fig = hw.moving_point_figure(X, y, index, xs, ys, goal=goal)
     assert fig.n_settings == 49
@@ -323,7 +323,7 @@ def test_moving_point_goal(index, goal):
 
 
 def test_moving_point_text_is_deterministic():
-    X, y = hw.playground_data()
+    X, y = datasets.ten_points()
     xs, ys = GRIDS[5]
     a = hw.moving_point_figure(X, y, 5, xs, ys).text()
     b = hw.moving_point_figure(X, y, 5, xs, ys).text()
@@ -335,7 +335,7 @@ def test_moving_point_text_is_deterministic():
 @pytest.mark.parametrize("index", [5, 2])
 def test_every_frame_satisfies_kkt_without_ambiguity(index):
     """Complementary slackness in every frame, and no point exactly on a margin with alpha = 0."""
-    X, y = hw.playground_data()
+    X, y = datasets.ten_points()
     y = y.astype(float)
     xs, ys = GRIDS[index]
     for px in xs:
@@ -354,7 +354,7 @@ def test_every_frame_satisfies_kkt_without_ambiguity(index):
 
 
 def test_moving_point_errors():
-    X, y = hw.playground_data()
+    X, y = datasets.ten_points()
     xs, ys = GRIDS[5]
     with pytest.raises(ValueError, match="index"):
         hw.moving_point_figure(X, y, 10, xs, ys)

@@ -19,6 +19,7 @@ from svmlib.widgets._core import MAX_HTML_BYTES  # noqa: E402
 from svmlib import Hyperplane, datasets  # noqa: E402
 from svmlib.exercises import Feedback  # noqa: E402
 from svmlib.exercises.hyperplanes import (  # noqa: E402
+    check_bisector,
     check_line,
     check_misclassified,
     check_projection,
@@ -196,6 +197,8 @@ def test_check_signed_distances_right(small):
     (lambda X, w, b, r: "r", "without quotes"),
     (lambda X, w, b, r: [1.0, np.nan, 0.0, 0.0], "NaN"),
     (lambda X, w, b, r: r + np.array([0.0, 0.0, 1.0, 0.0]), "index 2"),
+    (lambda X, w, b, r: np.round(r, 2), "to 2 decimals"),
+    (lambda X, w, b, r: np.trunc(r * 1000) / 1000, "to 3 decimals"),
 ])
 def test_check_signed_distances_hints(small, make, words):
     X, w, b, r = small
@@ -420,3 +423,36 @@ def test_static_html_fits_the_budget(chapter_data):
     html = projection_explorer(W, B, x1_values=(4, 5), x2_values=(3,)).to_html()
     assert 'class="svmlib-widget"' in html and html.count("<input") == 2
     assert len(html.encode()) <= MAX_HTML_BYTES   # the frames move to files in the book (svmlib_reading)
+
+
+# ------------------------------------------------------------ check_bisector
+
+_A, _C = np.array([1.0, 3.0]), np.array([5.0, 1.0])
+_D, _M = _A - _C, (_A + _C) / 2
+
+
+def test_check_bisector_accepts_positive_multiples_and_a_hyperplane():
+    for lam in (1.0, 0.5, 7.0):
+        assert check_bisector((lam * _D, -lam * _D @ _M), _A, _C)
+    assert check_bisector(Hyperplane(_D, -_D @ _M), _A, _C)
+    assert check_bisector((_D.tolist(), int(-_D @ _M)), _A, _C)
+    # in three dimensions too
+    a3, c3 = np.array([1.0, 0.0, 2.0]), np.array([-1.0, 2.0, 0.0])
+    assert check_bisector((a3 - c3, -(a3 - c3) @ (a3 + c3) / 2), a3, c3)
+
+
+@pytest.mark.parametrize("answer, words", [
+    ((-_D, _D @ _M), "wrong orientation"),
+    ((_D, _D @ _M), "wrong sign"),
+    ((_D, -_D @ _A), "passes through a itself"),
+    ((_D, -_D @ _C), "passes through c itself"),
+    ((_D, -_D @ (_A + _C)), "halving"),
+    ((np.array([1.0, 2.0]), -7.0), "orthogonal to the segment"),
+    ((np.array([3.0, 1.0]), 1.0), "stay equal"),
+    ((_D, 0.0), "misses the midpoint"),
+    ((8.0, _D), "swap"),
+    (None, "None"),
+])
+def test_check_bisector_hints(answer, words):
+    fb = check_bisector(answer, _A, _C)
+    assert not fb and words in fb.message, fb.message

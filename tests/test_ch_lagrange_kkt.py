@@ -169,17 +169,22 @@ def test_example_a_explorer_lines_up_at_half(ex_a):
 
 def test_example_b_exercise_goal_only_at_maxima(ex_b):
     fig = W.example_b_exercise(ex_b)
-    assert fig.n_settings == len(W.EXAMPLE_B_ANGLES) == 40
+    assert fig.n_settings == len(W.EXAMPLE_B_ANGLES) == 60
+    # no stop gives the answer away: none lies on a stationary angle off the axes
+    stationary = np.degrees(np.arctan2(1, np.sqrt(2)))
+    for t0 in (stationary, 180 - stationary, 180 + stationary, 360 - stationary):
+        assert np.min(np.abs(W.EXAMPLE_B_ANGLES - t0)) > 0.5
     hits = [t for t in W.EXAMPLE_B_ANGLES if fig.goal(t=t)]
-    assert np.allclose(hits, [np.degrees(np.arctan2(1, np.sqrt(2))),
-                              180 - np.degrees(np.arctan2(1, np.sqrt(2)))])
-    _, readout = fig.frame(t=hits[0])
-    assert "svmlib-success" in readout and "λ = −1.00" in readout
+    assert hits == [36.0, 144.0]                  # the stops next to the two maxima
+    _, readout = fig.frame(t=36.0)
+    assert "svmlib-success" in readout and "λ = −1" in readout and "(±√2, 1)" in readout
+    assert "decreasing t" in readout              # just past the maximum at 35.26°
+    _, readout = fig.frame(t=30.0)
+    assert "increasing t" in readout and "svmlib-success" not in readout
     _, readout = fig.frame(t=90.0)
     assert "∇f = 0" in readout and "svmlib-success" not in readout
-    minimum = [t for t in W.EXAMPLE_B_ANGLES if abs(t - 215.26439) < 1e-3][0]
-    _, readout = fig.frame(t=minimum)
-    assert "λ = 1.00" in readout and "svmlib-success" not in readout
+    _, readout = fig.frame(t=216.0)               # next to the minimum at 215.26°
+    assert "svmlib-success" not in readout
 
 
 def test_kkt_disk_explorer_readouts():

@@ -326,3 +326,32 @@ def test_margin_cases_cover_the_slips():
     assert [c["separates"] for c in cases] == [True, True, False, True]
     assert {c["X"].shape[1] for c in cases} == {2, 3}
     assert not any(np.isclose(np.linalg.norm(c["w"]), 1.0) for c in cases)
+
+
+# ------------------------------------------------------- check_two_point_svm
+
+def test_check_two_point_svm_matches_svc_and_names_slips():
+    from svmlib import SVC, Hyperplane
+    from svmlib.exercises.maximum_margin import check_two_point_svm
+
+    xp, xm = np.array([1.0, 3.0]), np.array([5.0, 1.0])
+    model = SVC(kernel="linear", C=np.inf).fit(np.vstack([xp, xm]), [1, -1])
+    w, b = model.coef_[0], model.intercept_[0]
+    assert check_two_point_svm((w, b), xp, xm)
+    assert check_two_point_svm(Hyperplane(w, b), xp, xm)
+    assert check_two_point_svm((w.tolist(), float(b)), xp.tolist(), xm.tolist())
+    d, m = xp - xm, (xp + xm) / 2
+    cases = [((d, -d @ m), "not its canonical scale"),
+             ((-w, -b), "orientation is flipped"),
+             ((w, 0.0), "misses the midpoint"),
+             ((d / np.linalg.norm(d), -d @ m / np.linalg.norm(d)), "normalized w to length 1"),
+             ((3 * w, 3 * b), "wrong scale"),
+             ((np.array([1.0, 2.0]), 0.0), "not the widest street"),
+             (None, "None"), ("wb", "without quotes"), (3.0, "pair")]
+    for answer, words in cases:
+        fb = check_two_point_svm(answer, xp, xm)
+        assert not fb and words in fb.message, (answer, fb.message)
+    # three dimensions
+    a3, c3 = np.array([1.0, 0.0, 2.0]), np.array([-1.0, 2.0, 0.0])
+    w3 = 2 * (a3 - c3) / ((a3 - c3) @ (a3 - c3))
+    assert check_two_point_svm((w3, -w3 @ (a3 + c3) / 2), a3, c3)

@@ -10,6 +10,7 @@ import pytest  # noqa: E402
 from sklearn.exceptions import ConvergenceWarning  # noqa: E402
 
 from svmlib import Perceptron, datasets  # noqa: E402
+from svmlib import perceptron as svmlib_perceptron  # noqa: E402
 from svmlib.exercises.perceptron import check_perceptron_epoch, check_perceptron_step  # noqa: E402
 from svmlib.plotting import perceptron as pplot  # noqa: E402
 from svmlib.widgets import perceptron as pwidgets  # noqa: E402
@@ -262,8 +263,8 @@ def test_plot_mistake_trace_counts_errors():
 
 
 def test_best_homogeneous_margin_matches_a_grid_search():
-    X, y = pplot.perceptron_disc_data(n=50, gap=0.1, random_state=3)
-    u, gamma = pplot.best_homogeneous_margin(X, y)
+    X, y = datasets.perceptron_disc_data(n=50, gap=0.1, random_state=3)
+    u, gamma = svmlib_perceptron.best_homogeneous_margin(X, y)
     theta = np.linspace(0, 2 * np.pi, 400_001)
     U = np.column_stack([np.cos(theta), np.sin(theta)])
     grid_best = np.max(np.min(y[:, None] * (X @ U.T), axis=0))
@@ -276,26 +277,26 @@ def test_best_homogeneous_margin_matches_a_grid_search():
 def test_best_homogeneous_margin_rejects_non_separable_data():
     X = np.array([[1.0, 0.0], [2.0, 0.0]])
     with pytest.raises(ValueError, match="not separable"):
-        pplot.best_homogeneous_margin(X, [1, -1])
+        svmlib_perceptron.best_homogeneous_margin(X, [1, -1])
 
 
 def test_gap_data_properties():
-    X, y = pplot.perceptron_disc_data(n=80, gap=0.2, angle=30.0, random_state=0)
+    X, y = datasets.perceptron_disc_data(n=80, gap=0.2, angle=30.0, random_state=0)
     u = np.array([np.cos(np.radians(30)), np.sin(np.radians(30))])
     assert X.shape == (80, 2) and set(np.unique(y)) == {-1, 1}
     assert np.all(np.linalg.norm(X, axis=1) <= 1.0 + 1e-12)
     assert np.all(y * (X @ u) >= 0.2)
-    X, y = pplot.perceptron_sphere_data(n=50, gap=0.05, n_features=5, random_state=0)
+    X, y = datasets.perceptron_sphere_data(n=50, gap=0.05, n_features=5, random_state=0)
     assert X.shape == (50, 5)
     np.testing.assert_allclose(np.linalg.norm(X, axis=1), 1.0)
     assert np.all((y * X[:, 0] >= 0.05) & (y * X[:, 0] <= 0.1))
     with pytest.raises(ValueError, match="gap"):
-        pplot.perceptron_sphere_data(gap=0.7)
+        datasets.perceptron_sphere_data(gap=0.7)
 
 
 def test_novikoff_bound_holds_in_the_experiment():
     # The theorem itself: no run may exceed (L / gamma*)^2 updates.
-    rows = pplot.novikoff_experiment(gaps=(0.2, 0.05), n=60, n_features=4, n_orders=8)
+    rows = svmlib_perceptron.novikoff_experiment(gaps=(0.2, 0.05), n=60, n_features=4, n_orders=8)
     for row in rows:
         assert row["gamma"] >= row["gap"] - 1e-9
         assert row["updates"].max() <= row["bound"]
@@ -309,7 +310,7 @@ def test_novikoff_bound_holds_in_the_experiment():
 def test_novikoff_bound_with_a_bias_on_augmented_data(seed):
     X, y = datasets.separable_blobs(n=30, margin=0.5, random_state=seed)
     X_aug = np.column_stack([X, np.ones(len(y))])
-    _, gamma = pplot.best_homogeneous_margin(X_aug, y)
+    _, gamma = svmlib_perceptron.best_homogeneous_margin(X_aug, y)
     L = np.linalg.norm(X_aug, axis=1).max()
     for order_seed in range(3):
         model = Perceptron(random_state=order_seed).fit(X, y)
@@ -317,7 +318,7 @@ def test_novikoff_bound_with_a_bias_on_augmented_data(seed):
 
 
 def test_plot_homogeneous_margin_draws_band_and_circle():
-    X, y = pplot.perceptron_disc_data(n=40, gap=0.15, random_state=1)
+    X, y = datasets.perceptron_disc_data(n=40, gap=0.15, random_state=1)
     ax = pplot.plot_homogeneous_margin(X, y, w=np.array([1.0, 0.5]))
     assert len(ax.patches) >= 2
 

@@ -24,12 +24,12 @@ C_GRID = (0.01, 0.1, 1.0, 10.0)
 
 @pytest.fixture(scope="module")
 def data():
-    return smw.elongated_blobs(n=50, label_noise=0.05, random_state=0)
+    return datasets.elongated_blobs(n=50, label_noise=0.05, random_state=0)
 
 
 @pytest.fixture(scope="module")
 def validation():
-    return smw.elongated_blobs(n=1000, label_noise=0.05, random_state=1)
+    return datasets.elongated_blobs(n=1000, label_noise=0.05, random_state=1)
 
 
 @pytest.fixture(scope="module")
@@ -207,15 +207,15 @@ def test_kkt_cases_hard_margin_and_errors():
 # -------------------------------------------------------------------- data
 
 def test_elongated_blobs_is_seeded_and_well_formed():
-    X1, y1 = smw.elongated_blobs(n=40, random_state=5)
-    X2, y2 = smw.elongated_blobs(n=40, random_state=5)
+    X1, y1 = datasets.elongated_blobs(n=40, random_state=5)
+    X2, y2 = datasets.elongated_blobs(n=40, random_state=5)
     np.testing.assert_array_equal(X1, X2)
     np.testing.assert_array_equal(y1, y2)
     assert X1.shape == (40, 2) and set(np.unique(y1)) <= {-1, 1}
-    _, y_clean = smw.elongated_blobs(n=40, label_noise=0.0, random_state=5)
+    _, y_clean = datasets.elongated_blobs(n=40, label_noise=0.0, random_state=5)
     assert np.sum(y_clean == 1) == 20
     with pytest.raises(ValueError, match="label_noise"):
-        smw.elongated_blobs(label_noise=0.7)
+        datasets.elongated_blobs(label_noise=0.7)
 
 
 def test_path_summaries(path):

@@ -11,7 +11,7 @@
   "use strict";
 
   var CHAPTER = /^book\/\d\d_/;
-  var API = "book/api";
+  var API = "book/api/";
 
   function queryWords() {
     var q = new URLSearchParams(window.location.search).get("q") || "";
@@ -68,7 +68,7 @@
         score += aboutness(docname);
       }
       if (descr) score -= 10;                        // an API object
-      else if (docname === API) score -= 5;          // the API page's text
+      else if (docname.indexOf(API) === 0) score -= 5;          // the API page's text
       return score;
     },
   };

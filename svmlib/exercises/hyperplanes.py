@@ -15,6 +15,8 @@ never raise.
   Book: (eq-separating).
 * :func:`check_line`: a line through two points as an oriented ``(w, b)``,
   Book: (eq-slope-intercept).
+* :func:`check_bisector`: the hyperplane equally far from two points, as an
+  oriented ``(w, b)``, Book: (eq-signed-distance).
 """
 
 import numpy as np
@@ -26,6 +28,7 @@ __all__ = [
     "check_signed_distances",
     "check_misclassified",
     "check_line",
+    "check_bisector",
 ]
 
 
@@ -186,6 +189,14 @@ def check_signed_distances(answer, X, w, b):
     for wrong, hint in slips:
         if close(r, wrong):
             return Feedback.hint(hint)
+    error = float(np.max(np.abs(r - expected)))
+    for digits in range(6, 0, -1):             # the most decimals that agree
+        if error <= 10.0 ** -digits:
+            return Feedback.hint(
+                f"your values agree with (<w, x> + b) / ||w|| to {digits} decimal"
+                f"{'s' if digits > 1 else ''} (largest difference {error:.2g}), so they look "
+                f"rounded or truncated. The checker compares at full precision: return the "
+                f"computed values and round only when you print them.")
     ok = np.isclose(r, expected, rtol=1e-6, atol=1e-8)
     first = int(np.flatnonzero(~ok)[0])
     return Feedback.hint(
@@ -389,6 +400,80 @@ def check_line(answer, p, q, positive_point):
     return Feedback.hint(
         f"the line <w, x> + b = 0 does not pass through {' and '.join(missed)}: h(p) = {h(p):.4g}, "
         f"h(q) = {h(q):.4g}; both must be 0. Find the slope m and intercept c first.")
+
+
+@checker
+def check_bisector(answer, a, c):
+    """Check the oriented hyperplane of the points equally far from ``a`` and ``c``.
+
+    The answer must be ``w = lam (a - c)`` with ``lam > 0`` and
+    ``b = -<w, (a + c) / 2>``: perpendicular to the segment from ``c`` to
+    ``a``, through its midpoint, with ``a`` on the positive side.  Then
+    ``r(a) = -r(c) = ||a - c|| / 2``, Book: (eq-signed-distance).  Any
+    positive multiple is accepted.
+
+    Parameters
+    ----------
+    answer : tuple (w, b) or Hyperplane
+        The reader's normal vector, array-like of shape (p,), and bias.
+    a, c : array-like of shape (p,)
+        Two different points; ``a`` must end up on the positive side.
+
+    Returns
+    -------
+    Feedback
+    """
+    a = np.asarray(a, dtype=float).ravel()
+    c = np.asarray(c, dtype=float).ravel()
+    if a.shape != c.shape or np.allclose(a, c):
+        raise ValueError("a and c must be two different points of the same dimension.")
+    w, b = _as_w_b(answer, a.size)
+    d, m = a - c, (a + c) / 2.0
+    norm = np.linalg.norm(w)
+    scale = norm * (1.0 + np.linalg.norm(m))
+
+    def r(x):
+        return float(w @ x + b) / norm
+
+    lam = _multiple(w, d)
+    if lam is None:
+        if abs(float(w @ d)) <= 1e-9 * norm * np.linalg.norm(d):
+            return Feedback.hint(
+                "your w is orthogonal to the segment from c to a, so H runs along the segment "
+                "instead of across it. The points equally far from a and c form a hyperplane "
+                "perpendicular to the segment: w must point along a - c.")
+        return Feedback.hint(
+            f"with w = {_vec(w)}, moving along H changes the distances to a and c by "
+            f"different amounts, so they cannot stay equal. In which direction must H run "
+            f"for them to stay equal, and what does that say about w?")
+    through_m = abs(float(w @ m + b)) <= 1e-9 * scale
+    if through_m and lam > 0:
+        return Feedback.right(
+            f"w along a - c, through the midpoint {_vec(m)}: r(a) = {r(a):.4g} and r(c) = "
+            f"{r(c):.4g}, both points ||a - c|| / 2 = {np.linalg.norm(d) / 2:.4g} from H, on "
+            f"opposite sides. No hyperplane keeps both points farther away: the "
+            f"maximum-margin chapter starts from exactly this picture.")
+    if through_m:
+        return Feedback.hint(
+            f"right hyperplane, wrong orientation: a is on the negative side (r(a) = {r(a):.4g}). "
+            f"Multiply w and b by -1, or take w along a - c rather than c - a.")
+    for point, name in ((a, "a"), (c, "c")):
+        if abs(float(w @ point + b)) <= 1e-9 * scale:
+            return Feedback.hint(
+                f"your H passes through {name} itself, so {name} is at distance 0. It must pass "
+                f"through the midpoint m = (a + c) / 2 = {_vec(m)}: b = -<w, m>.")
+    if close(b, float(w @ m)):
+        return Feedback.hint(
+            "b has the wrong sign: H passes through the midpoint m when <w, m> + b = 0, "
+            "that is b = -<w, m>.")
+    if close(b, -float(w @ (a + c))):
+        return Feedback.hint(
+            "b = -<w, a + c> forgets the halving: the midpoint is m = (a + c) / 2, and "
+            "b = -<w, m>.")
+    return Feedback.hint(
+        f"w has the right direction, but H misses the midpoint m = {_vec(m)} (h(m) = "
+        f"{float(w @ m + b):.4g}, not 0), so a is {abs(r(a)):.4g} and c {abs(r(c)):.4g} away. "
+        f"Choose b so that h(m) = 0.")
 
 
 def _multiple(a, ref):

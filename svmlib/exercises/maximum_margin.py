@@ -17,7 +17,7 @@ import numpy as np
 from ..hyperplane import Hyperplane
 from ._core import AnswerError, Feedback, _describe, as_array, call_answer, checker, close
 
-__all__ = ["check_geometric_margin", "check_canonicalize", "margin_cases"]
+__all__ = ["check_geometric_margin", "check_canonicalize", "check_two_point_svm", "margin_cases"]
 
 
 def margin_cases():
@@ -231,3 +231,93 @@ def check_canonicalize(canonicalize):
     return Feedback(True, "your function rescales every separating (w, b) so that the closest "
                           "points have y_i h(x_i) = 1, keeps the hyperplane in place, and "
                           "refuses a hyperplane that does not separate the data.")
+
+
+def _pair_w_b(answer, p):
+    """``(w, b)`` from a pair or a Hyperplane, as an array of shape (p,) and a float."""
+    if answer is None:
+        raise AnswerError("the answer is None; give the pair (w, b), e.g. (np.array([1.0, 2.0]), -3.0).")
+    if isinstance(answer, Hyperplane):
+        w_raw, b_raw = answer.w, answer.b
+    else:
+        try:
+            w_raw, b_raw = answer
+        except (TypeError, ValueError):
+            raise AnswerError(f"give the answer as a pair (w, b); got {_describe(answer)}.") from None
+    w = as_array(w_raw, "w", shape=(p,))
+    b = as_array(b_raw, "b")
+    if b.size != 1:
+        raise AnswerError(f"b must be one number; got shape {b.shape}. The pair is (w, b), w first.")
+    if not np.any(w):
+        raise AnswerError("w = 0 is no hyperplane: the normal vector must be nonzero.")
+    return w, float(b.ravel()[0])
+
+
+@checker
+def check_two_point_svm(answer, x_plus, x_minus):
+    """Check the canonical maximum-margin hyperplane of two points.
+
+    With one point per class the maximum-margin hyperplane is the
+    perpendicular bisector of the segment, and its canonical form
+    (eq-canonical), ``y_i h(x_i) = 1`` at both points, is
+    ``w = 2 (x_plus - x_minus) / ||x_plus - x_minus||^2`` and
+    ``b = -<w, (x_plus + x_minus) / 2>``, with margin
+    ``1 / ||w|| = ||x_plus - x_minus|| / 2``.  Unlike the checkers of a
+    hyperplane, this one does not accept other positive multiples: the
+    canonical scaling is the point.
+
+    Parameters
+    ----------
+    answer : tuple (w, b) or Hyperplane
+        The reader's canonical hyperplane.
+    x_plus, x_minus : array-like of shape (p,)
+        The point of class +1 and the point of class -1.
+
+    Returns
+    -------
+    Feedback
+    """
+    xp = np.asarray(x_plus, dtype=float).ravel()
+    xm = np.asarray(x_minus, dtype=float).ravel()
+    if xp.shape != xm.shape or np.allclose(xp, xm):
+        raise ValueError("x_plus and x_minus must be two different points of the same dimension.")
+    w, b = _pair_w_b(answer, xp.size)
+    d, mid = xp - xm, (xp + xm) / 2.0
+    w_star = 2.0 * d / (d @ d)
+    b_star = -float(w_star @ mid)
+    hp, hm = float(w @ xp + b), float(w @ xm + b)
+    if close(w, w_star) and close(b, b_star):
+        return Feedback.right(
+            f"h(x+) = {hp:.4g} and h(x-) = {hm:.4g}: both points sit on the margin planes, and the "
+            f"margin 1/||w|| = {1 / np.linalg.norm(w):.4g} is half their distance, "
+            f"||x+ - x-|| / 2. Both are support vectors.")
+    k = int(np.argmax(np.abs(d)))
+    lam = w[k] / d[k]
+    if not close(w, lam * d):
+        return Feedback.hint(
+            "this is not the widest street. With one point per class, which hyperplane keeps "
+            "both points equally far away, and as far as possible? (The hyperplanes chapter "
+            "asks the same question.) Its normal w follows from the answer.")
+    if lam < 0:
+        return Feedback.hint(
+            f"w points from x+ to x-, so h(x+) = {hp:.4g} < 0: the orientation is flipped. "
+            f"Take w along x+ - x-.")
+    if not close(hp + hm, 0.0, atol=1e-8 * max(1.0, abs(hp) + abs(hm))):
+        return Feedback.hint(
+            f"the direction is right, but h(x+) = {hp:.4g} and h(x-) = {hm:.4g} are not "
+            f"opposite, so H misses the midpoint. Add the two conditions h(x+) = 1 and "
+            f"h(x-) = -1: <w, x+ + x-> + 2b = 0 fixes b.")
+    if close(lam, 1.0):
+        return Feedback.hint(
+            f"this is the right hyperplane, but w = x+ - x- is not its canonical scale: "
+            f"h(x+) = {hp:.4g}, not 1. Subtract h(x-) = -1 from h(x+) = 1: "
+            f"<w, x+ - x-> = 2 fixes the length of w.")
+    if close(np.linalg.norm(w), 1.0):
+        return Feedback.hint(
+            f"you normalized w to length 1, which makes h the signed distance (h(x+) = "
+            f"{hp:.4g}); the canonical form asks for h(x+) = 1 and h(x-) = -1 instead.")
+    return Feedback.hint(
+        f"right hyperplane, wrong scale: h(x+) = {hp:.4g} and h(x-) = {hm:.4g}, but the "
+        f"canonical form has y h(x) = 1 at the closest points. Rescale (w, b) so that "
+        f"h(x+) = 1.")
+

@@ -1,12 +1,13 @@
 """Figures of the kernels chapter, and the small computations behind them.
 
 Book: chapter ``ch-kernels``.  The figures follow the book's visual language
-(:mod:`svmlib.plotting._core`): class −1 blue circles, class +1 orange
+(:mod:`svmlib.plotting`): class −1 blue circles, class +1 orange
 squares, the separating (hyper)plane in black, support vectors ringed.
 
 Lifting the plane into three dimensions
-    :func:`paraboloid_feature_map` and :func:`conic_feature_map` are two more
-    explicit maps besides those of :mod:`svmlib.kernels`;
+    The chapter's two extra explicit maps live in :mod:`svmlib.kernels`
+    (:func:`svmlib.kernels.paraboloid_feature_map`,
+    :func:`svmlib.kernels.conic_feature_map`);
     :func:`fit_lifted_plane` finds the maximum-margin plane in a feature space
     and :func:`plot_lift_3d` draws lifted points with that plane, cut to the
     box around the data.
@@ -26,6 +27,7 @@ Kernel machines
 import numpy as np
 
 from .._validation import check_array, check_X_y
+from ..kernels import conic_feature_map, paraboloid_feature_map  # noqa: F401 (chapter 08)
 from ._core import CLASS_COLORS, CLASS_MARKERS, _get_ax, _legend, _tidy
 
 __all__ = [
@@ -57,57 +59,6 @@ def _labels_pm1(y, n):
 
 
 # ------------------------------------------------------------ feature maps
-
-def paraboloid_feature_map(X):
-    """``phi(x1, x2) = (x1, x2, x1^2 + x2^2)``: lift the plane onto a paraboloid.
-
-    A circle anywhere in the plane, ``(x1 - a)^2 + (x2 - c)^2 = r^2``, is
-    ``x1^2 + x2^2 - 2a x1 - 2c x2 + a^2 + c^2 - r^2 = 0``: a plane in these
-    coordinates.  It is the map ``(x1, x2, x1^2, x2^2)`` of the chapter with
-    the last two coordinates added up.  Book: (eq-kern-circle-anywhere).
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, 2)
-
-    Returns
-    -------
-    ndarray of shape (n_samples, 3)
-    """
-    X = check_array(X, "X")
-    if X.shape[1] != 2:
-        raise ValueError(f"paraboloid_feature_map maps points of the plane; got X with "
-                         f"{X.shape[1]} columns. Pass an array of shape (n, 2).")
-    return np.column_stack([X[:, 0], X[:, 1], X[:, 0] ** 2 + X[:, 1] ** 2])
-
-
-def conic_feature_map(X, cross_term=True):
-    """All monomials of degree 1 and 2 of a point in the plane.
-
-    ``(x1, x2, x1^2, x2^2, x1 x2)`` (five coordinates), or without the cross
-    term ``x1 x2`` (four coordinates).  Every conic section, in particular
-    every ellipse, is a hyperplane in the five coordinates; the four without
-    ``x1 x2`` suffice for circles and for ellipses whose axes are parallel
-    to the coordinate axes.  Book: (eq-kern-conic).
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, 2)
-    cross_term : bool, default=True
-        Include ``x1 x2``.
-
-    Returns
-    -------
-    ndarray of shape (n_samples, 5) or (n_samples, 4)
-    """
-    X = check_array(X, "X")
-    if X.shape[1] != 2:
-        raise ValueError(f"conic_feature_map maps points of the plane; got X with "
-                         f"{X.shape[1]} columns. Pass an array of shape (n, 2).")
-    x1, x2 = X[:, 0], X[:, 1]
-    columns = [x1, x2, x1 ** 2, x2 ** 2] + ([x1 * x2] if cross_term else [])
-    return np.column_stack(columns)
-
 
 def fit_lifted_plane(Z, y, C=np.inf, tol=1e-6):
     """The maximum-margin hyperplane ``<w, z> + b = 0`` of lifted points.

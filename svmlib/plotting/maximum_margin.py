@@ -1,6 +1,6 @@
 """Figures of chapter 03, maximum-margin hyperplanes.
 
-Built on the book's core figures (:mod:`svmlib.plotting._core`): the same
+Built on the book's core figures (:mod:`svmlib.plotting`): the same
 colours per class, hyperplanes solid, margin planes dashed, closest points
 ringed.  One function per kind of figure; each takes ``ax=None`` and returns
 the axes.  :func:`margin_by_angle` is the one computation the landscape

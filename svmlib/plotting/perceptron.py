@@ -1,14 +1,14 @@
 """Figures of the perceptron chapter, and the margin experiment behind one of them.
 
 Book: chapter ``ch-perceptron``.  The figures follow the book's visual
-language (:mod:`svmlib.plotting._core`): the current hyperplane solid black,
+language (:mod:`svmlib.plotting`): the current hyperplane solid black,
 an earlier one dashed grey, the point that triggers an update ringed in red.
 
-Two helpers compute rather than draw, because the chapter's Novikoff figure
-needs them: :func:`best_homogeneous_margin` finds the best margin through the
-origin, gamma_0* of (eq-perceptron-best-margin), and :func:`novikoff_experiment` counts the
-perceptron's updates against the bound (L / gamma_0*)^2 of (eq-novikoff) as
-the gap between the classes shrinks.
+The margin experiment behind the Novikoff figure is not here: gamma_0* of
+(eq-perceptron-best-margin) is :func:`svmlib.perceptron.best_homogeneous_margin`,
+the experiment :func:`svmlib.perceptron.novikoff_experiment`, and its data come
+from :func:`svmlib.datasets.perceptron_sphere_data` and
+:func:`svmlib.datasets.perceptron_disc_data`.
 """
 
 import warnings
@@ -16,6 +16,8 @@ import warnings
 import numpy as np
 
 from .._validation import check_array, check_binary_labels, check_positive, check_X_y
+from ..datasets import perceptron_disc_data, perceptron_sphere_data  # noqa: F401 (moved)
+from ..perceptron import best_homogeneous_margin, novikoff_experiment  # noqa: F401 (moved)
 from ._core import CLASS_COLORS, PALETTE, _get_ax, _legend, plot_data, plot_hyperplane
 
 __all__ = [
@@ -23,10 +25,6 @@ __all__ = [
     "plot_perceptron_runs",
     "plot_mistake_trace",
     "plot_perceptron_losses",
-    "best_homogeneous_margin",
-    "perceptron_disc_data",
-    "perceptron_sphere_data",
-    "novikoff_experiment",
     "plot_homogeneous_margin",
     "plot_novikoff",
 ]
@@ -253,189 +251,6 @@ def plot_perceptron_losses(ax=None, s_range=(-2.0, 2.5)):
 
 
 # ------------------------------------------------------ the margin experiment
-def best_homogeneous_margin(X, y):
-    """The best margin of a hyperplane through the origin, and its direction.
-
-    Solves ``min 1/2 ||w||^2`` subject to ``y_i <w, x_i> >= 1`` (no bias);
-    the optimum gives ``gamma* = 1 / ||w||`` and ``u* = w / ||w||``, the
-    maximizer of ``min_i y_i <u, x_i>`` over unit vectors ``u``.
-    Book: (eq-perceptron-best-margin).
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-    y : array-like of shape (n_samples,)
-        Labels in {-1, +1}.
-
-    Returns
-    -------
-    u : ndarray of shape (n_features,)
-        The best unit normal.
-    gamma : float
-        The best margin ``gamma* = min_i y_i <u, x_i>``, > 0.
-
-    Raises
-    ------
-    ValueError
-        When no hyperplane through the origin separates the data.
-    """
-    from scipy.optimize import minimize
-
-    X, y = check_X_y(X, y)
-    _, y = check_binary_labels(y)
-    Z = y[:, None] * X                       # rows y_i x_i
-    start = _separating_start(Z)
-    if start is None:
-        raise ValueError(
-            "the data are not separable by a hyperplane through the origin, so the "
-            "best margin gamma* is not positive; append a constant feature "
-            "(x -> (x, 1)) for a hyperplane with a bias, or use data that a line "
-            "through the origin separates.")
-    start = start / np.min(Z @ start)          # feasible: min_i y_i <w, x_i> = 1
-    result = minimize(lambda w: 0.5 * w @ w, start, jac=lambda w: w, method="SLSQP",
-                      constraints=[{"type": "ineq", "fun": lambda w: Z @ w - 1.0,
-                                    "jac": lambda w: Z}],
-                      options={"ftol": 1e-14, "maxiter": 500})
-    w = result.x if np.min(Z @ result.x) > 1 - 1e-7 else start
-    u = w / np.linalg.norm(w)
-    return u, float(np.min(Z @ u))
-
-
-def _separating_start(Z, max_epochs=2000):
-    """A w with Z w > 0 found by the homogeneous perceptron, or None."""
-    w = np.zeros(Z.shape[1])
-    for _ in range(max_epochs):
-        mistakes = 0
-        for z in Z:
-            if z @ w <= 0:
-                w = w + z
-                mistakes += 1
-        if mistakes == 0:
-            return w
-    return None
-
-
-def perceptron_disc_data(n=100, gap=0.1, angle=30.0, random_state=0):
-    """Points in the unit disc, labelled by a line through the origin, with a gap.
-
-    The points are uniform in the disc ``||x|| <= 1``; those closer than
-    ``gap`` to the line through the origin with unit normal
-    ``u = (cos angle, sin angle)`` are redrawn, and the label is the sign of
-    ``<u, x>``.  So ``L = max ||x_i|| <= 1`` and the best margin through the
-    origin is at least ``gap``.
-
-    Parameters
-    ----------
-    n : int, default=100
-    gap : float, default=0.1
-        Half-width of the empty strip, in (0, 1).
-    angle : float, default=30.0
-        Direction of the normal ``u``, in degrees.
-    random_state : int, default=0
-
-    Returns
-    -------
-    X : ndarray of shape (n, 2)
-    y : ndarray of shape (n,), int, values in {-1, +1}
-    """
-    gap = check_positive(gap, "gap")
-    if gap >= 1:
-        raise ValueError(f"gap must be < 1 (the points lie in the unit disc); got gap={gap}. "
-                         f"Use a gap such as 0.1.")
-    rng = np.random.default_rng(random_state)
-    u = np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))])
-    points = np.empty((0, 2))
-    while points.shape[0] < n:
-        radius = np.sqrt(rng.uniform(size=4 * n))
-        theta = rng.uniform(0, 2 * np.pi, size=4 * n)
-        cand = np.column_stack([radius * np.cos(theta), radius * np.sin(theta)])
-        points = np.vstack([points, cand[np.abs(cand @ u) >= gap]])
-    X = points[:n]
-    return X, np.where(X @ u > 0, 1, -1)
-
-
-def perceptron_sphere_data(n=100, gap=0.05, n_features=5, random_state=0):
-    """Points on the unit sphere that hug a hyperplane through the origin.
-
-    Each point is ``x = y t e_1 + sqrt(1 - t^2) v`` with a random label
-    ``y``, a distance ``t`` uniform in ``[gap, 2 gap]`` from the hyperplane
-    ``x_1 = 0`` and ``v`` a random unit vector orthogonal to ``e_1``.  So
-    ``||x_i|| = 1`` (``L = 1``) and every point lies within ``2 gap`` of the
-    hyperplane, on its own side: the best margin gamma* is at least
-    ``gap`` and not much more.  These are hard data for the perceptron.
-
-    Parameters
-    ----------
-    n : int, default=100
-    gap : float, default=0.05
-        Smallest distance from the hyperplane, in (0, 0.5).
-    n_features : int, default=5
-        Dimension ``p >= 2``.
-    random_state : int, default=0
-
-    Returns
-    -------
-    X : ndarray of shape (n, n_features)
-    y : ndarray of shape (n,), int, values in {-1, +1}
-    """
-    gap = check_positive(gap, "gap")
-    if gap >= 0.5:
-        raise ValueError(f"gap must be < 0.5 (distances go up to 2 gap <= 1); got gap={gap}. "
-                         f"Use a gap such as 0.05.")
-    rng = np.random.default_rng(random_state)
-    y = np.where(rng.uniform(size=n) < 0.5, 1, -1)
-    t = rng.uniform(gap, 2 * gap, size=n)
-    V = rng.normal(size=(n, n_features - 1))
-    V /= np.linalg.norm(V, axis=1, keepdims=True)
-    X = np.column_stack([y * t, np.sqrt(1 - t ** 2)[:, None] * V])
-    return X, y
-
-
-def novikoff_experiment(gaps=(0.2, 0.1, 0.05, 0.025, 0.0125), n=100, n_features=5,
-                        n_orders=20, random_state=0):
-    """Count the perceptron's updates against Novikoff's bound as the gap shrinks.
-
-    For each gap, draws :func:`perceptron_sphere_data`, computes
-    ``L = max_i ||x_i||`` and ``gamma*`` (:func:`best_homogeneous_margin`),
-    and runs the homogeneous perceptron (no bias, start at 0) with
-    ``n_orders`` random visiting orders.  Book: (eq-novikoff).
-
-    Parameters
-    ----------
-    gaps : sequence of float
-    n : int, default=100
-    n_features : int, default=5
-    n_orders : int, default=20
-    random_state : int, default=0
-        Seed of the data; the orders use seeds 0, ..., n_orders - 1.
-
-    Returns
-    -------
-    list of dict
-        One dict per gap with keys ``"gap"``, ``"L"``, ``"gamma"``,
-        ``"bound"`` (``(L / gamma)^2``) and ``"updates"`` (ndarray of shape
-        (n_orders,), int).
-    """
-    from ..perceptron import Perceptron
-
-    rows = []
-    for gap in gaps:
-        X, y = perceptron_sphere_data(n=n, gap=gap, n_features=n_features,
-                                      random_state=random_state)
-        L = float(np.max(np.linalg.norm(X, axis=1)))
-        _, gamma = best_homogeneous_margin(X, y)
-        updates = []
-        for seed in range(n_orders):
-            with warnings.catch_warnings():
-                warnings.simplefilter("error")      # it must converge: the data separate
-                model = Perceptron(fit_intercept=False, random_state=seed,
-                                   max_epochs=100_000).fit(X, y)
-            updates.append(model.n_updates_)
-        rows.append({"gap": float(gap), "L": L, "gamma": gamma, "bound": (L / gamma) ** 2,
-                     "updates": np.array(updates, dtype=int)})
-    return rows
-
-
 def plot_homogeneous_margin(X, y, ax=None, w=None, legend=True):
     """The two quantities of Novikoff's bound on a picture: L and gamma*.
 
@@ -504,7 +319,7 @@ def plot_novikoff(rows, ax=None):
     Parameters
     ----------
     rows : list of dict
-        The output of :func:`novikoff_experiment`.
+        The output of :func:`svmlib.perceptron.novikoff_experiment`.
     ax : Axes, optional
 
     Returns

@@ -7,17 +7,18 @@ hyperplane, the set of support vectors, and the bar chart of the multipliers
 widget exercise: make the chosen point become (or stop being) a support vector
 while the classes stay separable.
 
-:func:`playground_data` is the small data set the chapter moves points in.
+The small data set the chapter moves points in is :func:`svmlib.datasets.ten_points`.
 """
 
 import numpy as np
 
+from ..datasets import ten_points as playground_data  # noqa: F401 (the old name)
 from ..plotting._core import (_HYPERPLANE, _MARGIN, _RING, CLASS_COLORS, CLASS_MARKERS,
                               _tidy)
 from ..qp import NotSeparableError, check_separable, solve_dual_slsqp
 from ._core import InteractiveFigure, Slider
 
-__all__ = ["playground_data", "moving_point_figure"]
+__all__ = ["moving_point_figure"]
 
 _GOALS = {
     "become": ("make point {i} a support vector (α<sub>{i}</sub> &gt; 0) while the two classes "
@@ -29,27 +30,6 @@ _GOALS = {
              "Point {i} is no longer a support vector: it has left the margin plane and "
              "its multiplier is 0; other points now hold the margin."),
 }
-
-
-def playground_data():
-    """Ten points in the plane with a clean hard-margin solution.
-
-    Points 0-4 are class -1, points 5-9 class +1.  The support vectors of
-    the maximum-margin hyperplane are point 1 (class -1) and points 5 and 8
-    (class +1).  Points 2 and 5 lie on the grid ``0.5 * k``, so that the
-    chapter's sliders can move them; the other points lie off that grid, so
-    that a moved point never lands exactly on a margin plane through two
-    others (where the multipliers would not be unique).
-
-    Returns
-    -------
-    X : ndarray of shape (10, 2)
-    y : ndarray of shape (10,), values in {-1, +1}
-    """
-    X = np.array([[1.2, 1.7], [2.7, 1.3], [0.5, 1.0], [0.3, 2.7], [1.8, 0.7],
-                  [3.0, 2.5], [4.3, 3.2], [2.8, 4.7], [4.2, 1.7], [3.7, 4.2]])
-    y = np.array([-1, -1, -1, -1, -1, 1, 1, 1, 1, 1])
-    return X, y
 
 
 def _solve(X, y, rel):

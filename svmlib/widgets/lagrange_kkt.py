@@ -230,12 +230,11 @@ def example_a_explorer(example):
         title="Example A: walk along the line x − y = 1")
 
 
-#: The slider grid of :func:`example_b_exercise`: every 10 degrees plus the
-#: angles of the four stationary points off the axes.
-EXAMPLE_B_ANGLES = np.unique(np.round(np.concatenate([
-    np.arange(0.0, 360.0, 10.0),
-    np.degrees(np.arctan2([1.0, 1.0, -1.0, -1.0], [np.sqrt(2), -np.sqrt(2), -np.sqrt(2),
-                                                   np.sqrt(2)])) % 360.0]), 6))
+#: The slider grid of :func:`example_b_exercise`: every 6 degrees.  No stop
+#: sits at the maxima (t = 35.26 and 144.74 degrees) or the minima, so the
+#: grid does not give the answer away: the reader brackets the maximum
+#: between two stops where the rate of change of f changes sign.
+EXAMPLE_B_ANGLES = np.arange(0.0, 360.0, 6.0)
 
 
 def example_b_exercise(example):
@@ -250,18 +249,29 @@ def example_b_exercise(example):
     -------
     InteractiveFigure
         One slider, the angle ``t`` of the point ``sqrt(3) (cos t, sin t)``
-        (:data:`EXAMPLE_B_ANGLES`, 40 values); the goal is met at the
-        maxima ``(±sqrt 2, 1)``.
+        (:data:`EXAMPLE_B_ANGLES`, 60 values); the goal is met at the stops
+        where ``f`` is largest (36 and 144 degrees, next to the maxima
+        ``(±sqrt 2, 1)`` at 35.26 and 144.74 degrees, which the success
+        message then names).
     """
     r = np.sqrt(3.0)
-    maxima = np.asarray(example["points"])[np.asarray(example["values"]) >= 2.0 - 1e-9]
+
+    def curve(t):
+        return r * np.cos(np.radians(t)), r * np.sin(np.radians(t))
+
+    values = np.array([example["f"](*curve(t)) for t in EXAMPLE_B_ANGLES])
+    best = np.array([curve(t) for t in EXAMPLE_B_ANGLES[values >= values.max() - 1e-9]])
     return constraint_explorer(
-        example, lambda t: (r * np.cos(np.radians(t)), r * np.sin(np.radians(t))),
+        example, curve,
         EXAMPLE_B_ANGLES, xlim=(-2.7, 2.7), ylim=(-2.2, 2.2),
         levels=[-13, -6, -4, -3, -2, -1, -0.5, 0, 0.5, 1, 2, 3, 4, 6, 13],
-        label="angle t on the circle", fmt="{:.1f}°", value=0.0, goal_points=maxima,
+        label="angle t on the circle", fmt="{:.0f}°", value=0.0, goal_points=best,
         goal_text="move the point along the circle x² + y² = 3 to where x²y is largest.",
-        success_message="Constrained maximum: f = 2 at (±√2, 1), where ∇f = −λ∇g with λ = −1.",
+        success_message=(f"The best stop of the slider: f = {values.max():.3f}. The rate of "
+                         f"change of f flips sign between this stop and a neighbour, so the "
+                         f"exact maximum lies in between: f = 2 at (±√2, 1), t ≈ 35.3° or "
+                         f"144.7°, where ∇f = −λ∇g with λ = −1. The algebra below finds it "
+                         f"exactly."),
         title="Example B: maximize x²y on the circle x² + y² = 3", arrow_length=0.9)
 
 

@@ -8,7 +8,7 @@ Book: chapter ``ch-multiclass``.
   its ambiguous areas marked, and the readout gives the ambiguous fraction
   of the plane and the test accuracy.
 * :func:`more_classes_explorer`: the same rules on ``K`` classes placed
-  around a ring (:func:`ring_of_blobs`), for growing ``K``: how many
+  around a ring (:func:`svmlib.datasets.ring_of_blobs`), for growing ``K``: how many
   problems each reduction trains, how lopsided one-vs-rest's problems get,
   and what that does to the regions.
 
@@ -19,6 +19,7 @@ region image is computed then too; moving a control only swaps images.
 import numpy as np
 
 from .._validation import check_int, check_positive, check_X_y
+from ..datasets import ring_of_blobs  # chapter 09 calls it widgets.ring_of_blobs
 from ..multiclass import OneVsOneClassifier, OneVsRestClassifier
 from ..plotting._core import _MULTI_MARKERS, PALETTE
 from ..plotting.multiclass import (RULE_NAMES, RULES, ambiguity_fractions, plane_grid,
@@ -32,44 +33,6 @@ __all__ = ["ring_of_blobs", "evaluate_rules", "multiclass_explorer", "more_class
 #: percentages the readouts print are the same on every machine (at the
 #: default 1e-3 the last digit can follow the CPU's rounding).
 SOLVER_TOL = 1e-6
-
-
-def ring_of_blobs(n_classes, n_per_class=30, spacing=2.6, spread=0.8, random_state=0):
-    """``K`` Gaussian blobs with centres evenly spaced on a circle.
-
-    The radius grows with ``K`` so that neighbouring centres stay
-    ``spacing`` apart: ``R = spacing / (2 sin(π / K))``.  Class 0 sits at the
-    top, the others follow counter-clockwise.
-
-    Parameters
-    ----------
-    n_classes : int
-        ``K >= 2``.
-    n_per_class : int, default=30
-    spacing : float, default=2.6
-        Distance between neighbouring centres.
-    spread : float, default=0.8
-        Standard deviation of each blob.
-    random_state : int, default=0
-        Seed of :func:`numpy.random.default_rng`.
-
-    Returns
-    -------
-    X : ndarray of shape (n_classes * n_per_class, 2)
-    y : ndarray of shape (n_classes * n_per_class,), int, values 0 .. K-1
-    """
-    n_classes = check_int(n_classes, "n_classes", minimum=2)
-    n_per_class = check_int(n_per_class, "n_per_class", minimum=1)
-    spacing = check_positive(spacing, "spacing")
-    spread = check_positive(spread, "spread")
-    rng = np.random.default_rng(random_state)
-    radius = spacing / (2.0 * np.sin(np.pi / n_classes))
-    angles = np.pi / 2 + 2 * np.pi * np.arange(n_classes) / n_classes
-    centres = radius * np.column_stack([np.cos(angles), np.sin(angles)])
-    y = np.repeat(np.arange(n_classes), n_per_class)
-    X = centres[y] + spread * rng.standard_normal((y.shape[0], 2))
-    order = rng.permutation(y.shape[0])
-    return X[order], y[order]
 
 
 def _pct(fraction, digits=1):
@@ -266,7 +229,7 @@ def more_classes_explorer(Ks=(3, 4, 6, 8, 10), n_per_class=30, n_test_per_class=
                           kernels=("linear", "rbf"), grid=100, figsize=(7.0, 4.6), dpi=80):
     """More and more classes around a ring: one-vs-rest against one-vs-one.
 
-    For each ``K`` in ``Ks``, :func:`ring_of_blobs` gives ``n_per_class``
+    For each ``K`` in ``Ks``, :func:`svmlib.datasets.ring_of_blobs` gives ``n_per_class``
     training points per class (and a test set from another seed); both
     reductions of :class:`~svmlib.SVC` are trained for each kernel.  The
     readout counts the binary problems and their sizes (one-vs-rest's are

@@ -8,58 +8,19 @@
   read off its slack, its distance to the margin, its hinge and 0-1 losses
   and what its multiplier must be at a solution.
 
-:func:`elongated_blobs` is the chapter's running data set.
+The chapter's running data set is :func:`svmlib.datasets.elongated_blobs`.
 """
 
 import numpy as np
 
 from .._validation import check_array, check_int, check_X_y
+from ..datasets import elongated_blobs  # noqa: F401 (the old name)
 from ._core import Choice, InteractiveFigure, Slider
 
-__all__ = ["DEFAULT_C_GRID", "elongated_blobs", "soft_margin_path", "c_explorer", "hinge_explorer"]
+__all__ = ["DEFAULT_C_GRID", "soft_margin_path", "c_explorer", "hinge_explorer"]
 
 #: The default grid of C: 13 values from 10^-2 to 10^2, three per decade.
 DEFAULT_C_GRID = tuple(float(f"{v:.3g}") for v in np.logspace(-2, 2, 13))
-
-
-def elongated_blobs(n=50, label_noise=0.05, random_state=0):
-    """Two overlapping, elongated Gaussian classes with a few flipped labels.
-
-    Before a rotation by 30 degrees, each class is a Gaussian with standard
-    deviation 2.2 along x1 and 0.45 along x2, centred at ``-(0.6, 0.8)``
-    (class -1) and ``+(0.6, 0.8)`` (class +1).  The best linear boundary then
-    runs along the long axis of the classes, while the line through the two
-    centres is tilted against it by 37 degrees, so a classifier that only
-    compares the class means does poorly.  A fraction ``label_noise`` of the
-    labels is flipped.
-
-    Parameters
-    ----------
-    n : int, default=50
-        Number of points (half of them drawn from each class before flipping).
-    label_noise : float, default=0.05
-        Probability that a label is flipped, in [0, 0.5).
-    random_state : int, default=0
-
-    Returns
-    -------
-    X : ndarray of shape (n, 2)
-    y : ndarray of shape (n,), int, values in {-1, +1}
-    """
-    n = check_int(n, "n", minimum=2)
-    if not 0 <= label_noise < 0.5:
-        raise ValueError(f"label_noise must be in [0, 0.5); got label_noise={label_noise!r}. "
-                         f"Use label_noise=0 for clean labels.")
-    rng = np.random.default_rng(random_state)
-    y = np.where(np.arange(n) < n // 2, -1, 1)
-    X = rng.normal(size=(n, 2)) * np.array([2.2, 0.45]) + np.outer(y, [0.6, 0.8])
-    turn = np.deg2rad(30.0)
-    rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
-    X = X @ rotation.T
-    flipped = rng.random(n) < label_noise
-    y = np.where(flipped, -y, y)
-    order = rng.permutation(n)
-    return X[order], y[order]
 
 
 def soft_margin_path(X, y, C_values, X_val=None, y_val=None, tol=1e-5):
