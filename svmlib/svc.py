@@ -95,7 +95,7 @@ class SVC(ClassifierMixin, KernelSVMBase):
     coef0 : float, default=0.0
         Constant of the polynomial kernel, ``(gamma <x, z> + coef0) ** degree``.
         The defaults are scikit-learn's (``coef0=0``, ``gamma="scale"``), not
-        those of :func:`svmlib.kernels.polynomial` (``c=1``, no ``gamma``):
+        those of :func:`svmlib.kernels.polynomial` (``coef0=1``, ``gamma=1``):
         ``SVC(kernel="poly", coef0=1.0, gamma=1.0)`` is the book's kernel.
     tol : float, default=1e-3
         Stopping tolerance on the maximal KKT violation (as LIBSVM's ``eps``).
