@@ -118,7 +118,7 @@ def linear(X, Z=None):
 def polynomial(X, Z=None, degree=3, coef0=1.0, gamma=1.0):
     """The polynomial kernel ``k(x, z) = (gamma <x, z> + coef0) ** degree``.
 
-    With the default ``gamma=1`` this is the book's ``(<x, z> + c) ** p``.
+    With the default ``gamma=1`` this is the book's ``(<x, z> + c) ** d``.
 
     The defaults are the book's, not scikit-learn's: here ``coef0=1.0`` and
     ``gamma=1.0``, while ``SVC(kernel="poly")`` (like ``sklearn.svm.SVC``)
