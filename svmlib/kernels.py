@@ -17,7 +17,7 @@ name              formula                                     Book label
 
 For the RBF kernel the book writes ``exp(-||x - z||^2 / (2 sigma^2))``, so
 ``gamma = 1 / (2 sigma^2)``.  The polynomial kernel of the book is
-``(<x, z> + c) ** p`` (``gamma = 1``); scikit-learn and LIBSVM default to a
+``(<x, z> + c) ** d`` (``gamma = 1``); scikit-learn and LIBSVM default to a
 data-dependent ``gamma``, which :class:`svmlib.SVC` passes on to match them.
 
 Defaults differ: :func:`polynomial` defaults to ``coef0=1`` (the book's
