@@ -68,9 +68,9 @@ def test_circle_anywhere_is_a_hyperplane_in_four_coordinates(seed):
     X = rng.normal(size=(50, 2)) * 2
     w, b = np.array([-2 * a, -2 * c, 1.0, 1.0]), a * a + c * c - r * r
     inside = (X[:, 0] - a) ** 2 + (X[:, 1] - c) ** 2 - r * r
-    np.testing.assert_allclose(kplot.conic_feature_map(X, cross_term=False) @ w + b, inside,
+    np.testing.assert_allclose(kernels.conic_feature_map(X, cross_term=False) @ w + b, inside,
                                atol=1e-10)
-    Z = kplot.paraboloid_feature_map(X)                     # the 3-D version
+    Z = kernels.paraboloid_feature_map(X)                     # the 3-D version
     np.testing.assert_allclose(Z @ np.array([-2 * a, -2 * c, 1.0]) + b, inside, atol=1e-10)
 
 
@@ -85,9 +85,9 @@ def test_turned_ellipse_needs_the_cross_term():
     keep = (r < 0.75) | (r > 1.3)
     X, y = P[keep], np.where(r[keep] < 1, 1, -1)
     with pytest.raises(NotSeparableError):
-        kplot.fit_lifted_plane(kplot.conic_feature_map(X, cross_term=False), y)
-    w, b = kplot.fit_lifted_plane(kplot.conic_feature_map(X), y)
-    assert np.all(y * (kplot.conic_feature_map(X) @ w + b) >= 1 - 1e-4)
+        kplot.fit_lifted_plane(kernels.conic_feature_map(X, cross_term=False), y)
+    w, b = kplot.fit_lifted_plane(kernels.conic_feature_map(X), y)
+    assert np.all(y * (kernels.conic_feature_map(X) @ w + b) >= 1 - 1e-4)
 
 
 @pytest.mark.parametrize("n_points", [3, 5, 8])
@@ -230,9 +230,9 @@ def test_plane_box_polygon_of_a_middle_cut_is_a_square():
 
 def test_feature_maps_reject_wrong_shapes():
     with pytest.raises(ValueError, match="2 columns|\\(n, 2\\)"):
-        kplot.paraboloid_feature_map(np.zeros((3, 3)))
+        kernels.paraboloid_feature_map(np.zeros((3, 3)))
     with pytest.raises(ValueError, match="\\(n, 2\\)"):
-        kplot.conic_feature_map(np.zeros((3, 1)))
+        kernels.conic_feature_map(np.zeros((3, 1)))
 
 
 def test_plot_lift_3d_draws_points_and_plane(circles):

@@ -247,7 +247,7 @@ def _mean_in_reduced_hull(P, Q):
 def test_give_up_theorem_on_the_ring():
     # Book: (thm-mc-give-up): w = 0, b = -1 exactly for the classes whose mean lies in
     # the reduced convex hull of the rest, for every C; sklearn (LIBSVM) agrees.
-    X, y = mwidgets.ring_of_blobs(10, n_per_class=30, random_state=0)
+    X, y = datasets.ring_of_blobs(10, n_per_class=30, random_state=0)
     holds = np.array([_mean_in_reduced_hull(X[y == k], X[y != k]) for k in range(10)])
     assert holds.sum() == 2
     for C in (0.1, 10.0):
@@ -287,16 +287,16 @@ def test_small_C_pushes_every_ovr_score_below_zero(blobs):
 
 # ------------------------------------------------------------------ widgets
 def test_ring_of_blobs():
-    X, y = mwidgets.ring_of_blobs(5, n_per_class=4, spacing=2.0, spread=0.01, random_state=3)
+    X, y = datasets.ring_of_blobs(5, n_per_class=4, spacing=2.0, spread=0.01, random_state=3)
     assert X.shape == (20, 2) and np.bincount(y).tolist() == [4] * 5
-    X2, y2 = mwidgets.ring_of_blobs(5, n_per_class=4, spacing=2.0, spread=0.01, random_state=3)
+    X2, y2 = datasets.ring_of_blobs(5, n_per_class=4, spacing=2.0, spread=0.01, random_state=3)
     np.testing.assert_array_equal(X, X2)
     centres = np.array([X[y == k].mean(axis=0) for k in range(5)])
     gaps = np.linalg.norm(centres - np.roll(centres, -1, axis=0), axis=1)
     np.testing.assert_allclose(gaps, 2.0, atol=0.05)
     assert centres[0, 1] > 0 and abs(centres[0, 0]) < 0.05         # class 0 at the top
     with pytest.raises(ValueError, match="n_classes"):
-        mwidgets.ring_of_blobs(1)
+        datasets.ring_of_blobs(1)
 
 
 @pytest.fixture(scope="module")

@@ -27,12 +27,9 @@ Kernel machines
 import numpy as np
 
 from .._validation import check_array, check_X_y
-from ..kernels import conic_feature_map, paraboloid_feature_map  # noqa: F401 (chapter 08)
 from ._core import CLASS_COLORS, CLASS_MARKERS, _get_ax, _legend, _tidy
 
 __all__ = [
-    "paraboloid_feature_map",
-    "conic_feature_map",
     "fit_lifted_plane",
     "plane_box_polygon",
     "plot_lift_3d",

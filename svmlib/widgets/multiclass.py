@@ -19,7 +19,7 @@ region image is computed then too; moving a control only swaps images.
 import numpy as np
 
 from .._validation import check_int, check_positive, check_X_y
-from ..datasets import ring_of_blobs  # chapter 09 calls it widgets.ring_of_blobs
+from ..datasets import ring_of_blobs
 from ..multiclass import OneVsOneClassifier, OneVsRestClassifier
 from ..plotting._core import _MULTI_MARKERS, PALETTE
 from ..plotting.multiclass import (RULE_NAMES, RULES, ambiguity_fractions, plane_grid,
@@ -27,7 +27,7 @@ from ..plotting.multiclass import (RULE_NAMES, RULES, ambiguity_fractions, plane
 from ..svc import SVC
 from ._core import Choice, InteractiveFigure, Slider
 
-__all__ = ["ring_of_blobs", "evaluate_rules", "multiclass_explorer", "more_classes_explorer"]
+__all__ = ["evaluate_rules", "multiclass_explorer", "more_classes_explorer"]
 
 #: SMO tolerance of the classifiers behind the figures: tight enough that the
 #: percentages the readouts print are the same on every machine (at the
