@@ -1,9 +1,10 @@
 """svmlib: support vector machines from hyperplanes to kernels.
 
 The library behind the open textbook *Support Vector Machines, Interactively*.
-Every estimator follows scikit-learn's conventions, and :class:`SVC` solves the
-same problem as LIBSVM (``sklearn.svm.SVC``), so the two can be compared one to
-one.
+Every estimator follows scikit-learn's conventions, and :class:`SVC`,
+:class:`NuSVC`, :class:`SVR` and :class:`OneClassSVM` solve the same problems as
+LIBSVM (``sklearn.svm``), so each can be compared one to one with its
+scikit-learn counterpart.
 
 The submodules ``plotting``, ``widgets`` and ``exercises`` serve the book and
 import matplotlib and ipywidgets; they are loaded only when first used.
@@ -16,8 +17,10 @@ from .approximation import Nystroem, RandomFourierFeatures
 from .hyperplane import Hyperplane
 from .linear import LinearSVC
 from .multiclass import OneVsOneClassifier, OneVsRestClassifier
+from .nu_svm import NuSVC, OneClassSVM
 from .perceptron import KernelPerceptron, Perceptron
 from .svc import SVC
+from .svr import SVR
 
 __version__ = "0.1.0"
 
@@ -26,6 +29,9 @@ __all__ = [
     "Perceptron",
     "KernelPerceptron",
     "SVC",
+    "NuSVC",
+    "SVR",
+    "OneClassSVM",
     "LinearSVC",
     "RandomFourierFeatures",
     "Nystroem",

@@ -27,6 +27,9 @@ __all__ = [
     "check_int",
     "check_option",
     "check_same_n_features",
+    "check_estimator_X_y_regression",
+    "check_nu",
+    "check_nonnegative",
 ]
 
 
@@ -314,3 +317,75 @@ def check_estimator_n_features(X, n_features, estimator_name):
             f"X has {X.shape[1]} features, but {estimator_name} is expecting {n_features} "
             f"features as input (as in fit). Pass data with the same columns as in fit.")
     return X
+
+
+def check_estimator_X_y_regression(X, y, estimator_name, check_X=None):
+    """Validate ``(X, y)`` given to a regressor's ``fit``.
+
+    ``y`` must be given, 1-D (a column vector is raveled with a
+    DataConversionWarning), numeric and finite.  ``check_X`` replaces
+    :func:`check_estimator_X` for ``X``.  Returns ``(X, y)`` with ``y`` as
+    float64.
+    """
+    if y is None:
+        raise ValueError(
+            f"{estimator_name} requires y to be passed, but the target y is None. Call "
+            f"fit(X, y) with the target values.")
+    X = check_X(X) if check_X is not None else check_estimator_X(X, estimator_name)
+    if not isinstance(y, np.ndarray):
+        y = np.asarray(y)
+    if y.ndim == 2 and y.shape[1] == 1:
+        warnings.warn(
+            "A column-vector y was passed when a 1d array was expected. Please change "
+            "the shape of y to (n_samples,), for example using ravel().",
+            DataConversionWarning, stacklevel=3)
+        y = np.ravel(y)
+    if y.ndim != 1:
+        raise ValueError(
+            f"y must be a 1-D array of target values; got {_shape_text(y)}. {estimator_name} "
+            f"predicts one number per sample: fit one model per output column.")
+    if np.iscomplexobj(y):
+        raise ValueError("Complex data not supported: y must be real; got complex numbers. "
+                         "Pass y.real if the imaginary parts are zero.")
+    try:
+        y = y.astype(np.float64)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(
+            f"y must hold numbers (the targets of a regression); got values that cannot be "
+            f"converted to float ({exc}). For class labels use a classifier such as "
+            f"svmlib.SVC.") from None
+    if y.shape[0] != X.shape[0]:
+        raise ValueError(
+            f"X and y must have the same number of samples; got X with "
+            f"{X.shape[0]} rows and y with {y.shape[0]} values. "
+            f"Check that they come from the same data set.")
+    if not np.all(np.isfinite(y)):
+        raise ValueError(
+            f"y must not contain NaN or infinity; got {int(np.isnan(y).sum())} NaN and "
+            f"{int(np.isinf(y).sum())} infinite value(s). Drop those samples or impute "
+            f"their targets.")
+    return X, y
+
+
+def check_nu(value, name="nu"):
+    """Check that ``nu`` is a real number in ``(0, 1]`` (as LIBSVM requires)."""
+    ok = isinstance(value, Real) and not isinstance(value, bool)
+    ok = ok and not np.isnan(value) and 0 < value <= 1
+    if not ok:
+        raise ValueError(
+            f"{name} must be a number in (0, 1]; got {name}={value!r}. It bounds the "
+            f"fraction of support vectors from below and of margin errors from above; use "
+            f"a fraction such as {name}=0.5 (LIBSVM's message: 'nu <= 0 or nu > 1').")
+    return float(value)
+
+
+def check_nonnegative(value, name, hint=""):
+    """Check that ``value`` is a finite real number >= 0."""
+    ok = isinstance(value, Real) and not isinstance(value, bool)
+    ok = ok and np.isfinite(value) and value >= 0
+    if not ok:
+        raise ValueError(
+            f"{name} must be a finite number >= 0; got {name}={value!r}. "
+            + (hint or f"Use a value such as {name}=0.1.")
+        )
+    return float(value)

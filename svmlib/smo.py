@@ -258,9 +258,87 @@ def _blocks(n_rows, n_cols, n=0):
     return [slice(s, min(s + step, n_rows)) for s in range(0, n_rows, step)]
 
 
+def _check_inputs(K, y, C, generalized):
+    """check_dual_inputs; the generalized dual (``p`` given) also accepts one label.
+
+    The one-class SVM solves its dual with every ``y_t = +1``.
+    """
+    if generalized:
+        y_checked = check_array(y, "y", ndim=1)
+        if y_checked.size >= 1 and np.all(y_checked == y_checked[0]) and \
+                y_checked[0] in (-1.0, 1.0):
+            # K and C are checked against n only: validate them with a two-label copy.
+            two = y_checked.copy()
+            two[-1] = -two[-1] if two.size > 1 else two[-1]
+            if two.size > 1:
+                K, _, C = check_dual_inputs(K, two, C)
+                return K, y_checked, C
+    return check_dual_inputs(K, y, C)
+
+
+def _check_linear_term(p, n):
+    """Validate the linear term ``p`` of the generalized dual (None: all -1)."""
+    if p is None:
+        return -np.ones(n)
+    p = check_array(p, "p", ndim=1)
+    if p.shape[0] != n:
+        raise ValueError(
+            f"p must hold one linear coefficient per variable, shape ({n},); got shape "
+            f"{p.shape}. Pass p=None for the classification dual (p = -1).")
+    return p
+
+
+def _check_start(alpha0, C, n):
+    """Validate a feasible start ``0 <= alpha0_t <= C_t`` (None: alpha = 0)."""
+    if alpha0 is None:
+        return None
+    alpha0 = check_array(alpha0, "alpha0", ndim=1)
+    if alpha0.shape[0] != n:
+        raise ValueError(
+            f"alpha0 must hold one starting value per variable, shape ({n},); got shape "
+            f"{alpha0.shape}. Pass alpha0=None to start at alpha = 0.")
+    bad = ~np.isfinite(alpha0) | (alpha0 < 0) | (alpha0 > C)
+    if bad.any():
+        k = int(np.flatnonzero(bad)[0])
+        bound = float(C[k]) if isinstance(C, np.ndarray) else float(C)
+        raise ValueError(
+            f"alpha0 must be feasible, 0 <= alpha0[t] <= C[t]; got alpha0[{k}]="
+            f"{float(alpha0[k])!r} with C[{k}]={bound!r} ({int(bad.sum())} such entries). "
+            f"Clip the start into the box (np.clip(alpha0, 0, C)).")
+    return alpha0
+
+
+def _nu_rho(alpha, grad, y, C):
+    """LIBSVM's ``Solver_NU::calculate_rho``: ``((r1 - r2) / 2, (r1 + r2) / 2)``.
+
+    For each class (``r1``: ``y = +1``, ``r2``: ``y = -1``) ``r`` is the mean of
+    ``grad`` over the free entries; without free entries it is the midpoint
+    of the bounds ``max grad`` over the entries at ``C_t`` and ``min grad``
+    over those at 0 (the finite one if the other side is empty).
+    """
+    values = []
+    for mask in (y > 0, y < 0):
+        g, a = grad[mask], alpha[mask]
+        bound = C[mask] if isinstance(C, np.ndarray) else C
+        at_upper, at_lower = a >= bound, a <= 0
+        free = ~(at_upper | at_lower)
+        if free.any():
+            values.append(float(g[free].mean()))
+            continue
+        lb = float(g[at_upper].max()) if at_upper.any() else -np.inf
+        ub = float(g[at_lower].min()) if at_lower.any() else np.inf
+        if np.isfinite(lb) and np.isfinite(ub):
+            values.append((lb + ub) / 2)
+        else:
+            values.append(lb if np.isfinite(lb) else ub)
+    r1, r2 = values
+    return (r1 - r2) / 2, (r1 + r2) / 2
+
+
 def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cache_size=200,
                    shrinking=True, selection="second_order", precompute_kernel="auto",
-                   callback=None, record_trace=False, check_feasible=True, verbose=False):
+                   callback=None, record_trace=False, check_feasible=True, verbose=False,
+                   p=None, alpha0=None, nu_solver=False):
     """Solve the SVM dual by sequential minimal optimization (LIBSVM's algorithm).
 
     See the module docstring for the problem, the working-set rule (WSS 2 of
@@ -320,6 +398,41 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     verbose : bool or int, default=False
         Print the progress (iterations, KKT violation ``m - M``, active-set
         size, elapsed time) about once a second, and a summary at the end.
+    p : array-like of shape (n_samples,), default=None
+        The linear term of the generalized dual (LIBSVM's ``Solver``)::
+
+            minimize  1/2 alpha^T Q alpha + p^T alpha
+            s.t.      y^T alpha = y^T alpha0,   0 <= alpha_t <= C_t.
+
+        ``None`` means ``p = -1`` (the classification dual above, computed
+        exactly as before).  ``grad = Q alpha + p`` throughout: in the start
+        gradient, the gradient rebuilt after shrinking, the bias and the
+        objective.  epsilon-SVR passes ``2 n`` variables with
+        ``p = (eps - z, eps + z)`` and ``y = (+1, -1)`` (``z`` the targets);
+        the one-class SVM and nu-SVC pass ``p = 0``.  With ``p`` given, the
+        hard-margin checks (the linear program and the vanishing-margin
+        proof) are skipped: they concern the classification dual only.
+    alpha0 : array-like of shape (n_samples,), default=None
+        A feasible starting point, ``0 <= alpha0_t <= C_t``; ``None`` is
+        ``alpha = 0``.  The equality constraint keeps ``y^T alpha`` at
+        ``y^T alpha0``, which is how nu-SVC, nu-SVR and the one-class SVM
+        impose their ``sum alpha = const`` constraints.  The start gradient is
+        ``Q alpha0 + p`` (one row of ``Q`` per nonzero entry) and ``grad_bar``
+        sums the rows of the entries at their bound, as LIBSVM does.
+    nu_solver : bool, default=False
+        LIBSVM's ``Solver_NU`` (nu-SVC and nu-SVR): the problem has one
+        equality constraint per class, ``sum_{y_t = +1} alpha_t`` and
+        ``sum_{y_t = -1} alpha_t`` both fixed (by ``alpha0``).  The working
+        pair is then chosen within one class (``i`` maximizes the score in
+        ``I_up`` of its class, ``j`` the second-order gain among the ``I_low``
+        entries of the same class); the solver stops when the larger of the
+        two classes' gaps ``m_c - M_c`` is at most ``tol``; shrinking uses
+        each class's own ``m_c`` and ``M_c``.  The bias follows LIBSVM's
+        ``Solver_NU::calculate_rho``: per class ``r_1`` (``y = +1``) and
+        ``r_2`` (``y = -1``) are the mean gradient over the free entries (or
+        the midpoint of the bounds given by the bounded ones); then
+        ``b = -(r_1 - r_2) / 2`` and ``result.info["r"] = (r_1 + r_2) / 2``
+        (nu-SVC divides alpha and ``rho = -b`` by ``r``).
 
     Returns
     -------
@@ -327,7 +440,8 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         ``alpha`` (n_samples,), ``b`` (LIBSVM's rule, :func:`svmlib.qp.compute_intercept`)
         and the record: ``n_iter``, ``objective`` (the dual objective ``D``),
         ``kkt_violation`` (``m - M`` at the end), ``time``, ``converged``;
-        ``info`` holds cache and shrinking statistics.
+        ``info`` holds cache and shrinking statistics (and ``"r"`` with
+        ``nu_solver=True``).
     """
     start_time = time.perf_counter()
     check_option(selection, "selection", ("second_order", "first_order"))
@@ -340,16 +454,22 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
                 "X must be given when K_or_kernel is a kernel function; got X=None. Pass "
                 "X=the training points, or pass the Gram matrix instead of the kernel.")
         X = check_array(X, "X")
-        _, y, C = check_dual_inputs(None, y, C)
+        _, y, C = _check_inputs(None, y, C, p is not None)
         if X.shape[0] != y.shape[0]:
             raise ValueError(
                 f"X and y must have the same number of samples; got {X.shape[0]} and "
                 f"{y.shape[0]}. Check that they come from the same data set.")
         K = None
     else:
-        K, y, C = check_dual_inputs(K_or_kernel, y, C)
+        K, y, C = _check_inputs(K_or_kernel, y, C, p is not None)
         kernel = None
     n = y.shape[0]
+    if not isinstance(nu_solver, (bool, np.bool_)):
+        raise ValueError(f"nu_solver must be True or False; got nu_solver={nu_solver!r}. Pass "
+                         f"nu_solver=True for LIBSVM's Solver_NU (nu-SVC, nu-SVR).")
+    p_given = p is not None
+    p_vector = _check_linear_term(p, n)
+    alpha_start = _check_start(alpha0, C, n)
     no_limit = max_iter is None or max_iter < 0
     limit = np.inf if no_limit else int(max_iter)
     # Per-sample bounds: C_work (in working order) holds C_t; with a scalar C
@@ -373,7 +493,7 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         for start in range(0, n, step):
             rows = slice(start, min(start + step, n))
             diag[rows] = np.diagonal(kernel(X[rows], X[rows]))
-    if hard and check_feasible and K is not None and n <= LP_CHECK_MAX_N:
+    if hard and not p_given and check_feasible and K is not None and n <= LP_CHECK_MAX_N:
         check_separable(y, K=K, where=" in the kernel's feature space")
 
     # ----- working arrays, in working order (active set = prefix 0:active_size)
@@ -391,6 +511,7 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     low_offset = np.where(positive, np.inf, 0.0)
     low_indicator = (~positive).astype(np.float64)
     neg_y = -y_work
+    p_work = p_vector.copy()        # the linear term, in working order
 
     if K is not None:
         def compute_row(index, start, stop):
@@ -408,6 +529,18 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     if kernel is not None and K is not None:
         row_budget = max(cache_size - gram_mb, 0.0)
     cache = KernelRowCache(compute_row, row_budget)
+
+    if p_given:
+        grad[:] = p_work
+    if alpha_start is not None:
+        # Start at alpha0: grad = Q alpha0 + p, grad_bar from the entries at C_t.
+        alpha[:] = alpha_start
+        for t in np.flatnonzero(alpha_start > 0):
+            row = cache.get(int(t), n)
+            grad += alpha_start[t] * row
+            bound = C_work[t] if per_sample else C
+            if alpha_start[t] >= bound:
+                grad_bar += bound * row
 
     def set_status(t):
         """Refresh alpha_status and the index-set masks of position t.
@@ -433,12 +566,12 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         return old_status, status
 
     def reconstruct_gradient(active_size):
-        """Rebuild grad of the inactive positions: grad_bar - 1 + free part."""
+        """Rebuild grad of the inactive positions: grad_bar + p + free part."""
         if active_size == n:
             return
         inactive = np.arange(active_size, n)
         free = np.flatnonzero(alpha_status[:active_size] == FREE)
-        grad[inactive] = grad_bar[inactive] - 1.0
+        grad[inactive] = grad_bar[inactive] + p_work[inactive]
         if free.size == 0:
             return
         coef = alpha[free] * y_work[free]
@@ -454,7 +587,7 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         """Apply a new working order (positions new_to_old[k] move to k)."""
         nonlocal X_work
         for array in (order, y_work, QD, alpha, grad, grad_bar, alpha_status, positive,
-                      up_offset, low_offset, low_indicator, neg_y):
+                      up_offset, low_offset, low_indicator, neg_y, p_work):
             array[:] = array[new_to_old]
         if per_sample:
             C_work[:] = C_work[new_to_old]
@@ -462,7 +595,11 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
             X_work = X_work[new_to_old]
 
     def do_shrinking(active_size, gmax, m_low):
-        """LIBSVM's shrinking: set aside bounded variables that cannot move."""
+        """LIBSVM's shrinking: set aside bounded variables that cannot move.
+
+        ``gmax`` and ``m_low`` are numbers, or (nu_solver) arrays holding each
+        position's class's ``m_c`` and ``M_c``.
+        """
         A = active_size
         score = neg_y[:A] * grad[:A]
         bounded = alpha_status[:A] != FREE
@@ -480,6 +617,10 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         cache.permute(new_to_old, keep.size)
         return keep.size
 
+    if alpha_start is not None:
+        for t in range(n):
+            set_status(t)
+
     active_size = n
     unshrunk = False
     counter = min(n, 1000)
@@ -490,9 +631,10 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     violation = np.inf
     # Hard margin: f = -D is tracked exactly per pair update (O(1)); once
     # D > HARD_MARGIN_LIMIT / (2 R^2) the margin is proved below R / sqrt(LIMIT).
-    f_value = 0.0
+    margin_check = hard and not p_given
+    f_value = 0.0 if alpha_start is None else 0.5 * float(alpha @ (grad + p_work))
     radius_sq = max(float(diag.max()), 1e-300)
-    objective_limit = HARD_MARGIN_LIMIT / (2.0 * radius_sq) if hard else np.inf
+    objective_limit = HARD_MARGIN_LIMIT / (2.0 * radius_sq) if margin_check else np.inf
     report_every = VERBOSE_INTERVAL       # seconds between progress lines (verbose)
     next_report = start_time + report_every
     score_buffer, up_buffer, low_buffer = np.empty(n), np.empty(n), np.empty(n)
@@ -509,13 +651,82 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         low_scores = np.add(score, low_offset[:A], out=low_buffer[:A])
         return score, up_scores, low_scores
 
+    def class_extremes(A):
+        """Solver_NU: each position's class's m_c and M_c, and the larger gap.
+
+        Returns (m_vec, M_vec, gap) with ``m_vec[t] = m_c``, ``M_vec[t] = M_c``
+        for the class ``c`` of position ``t`` (``-inf`` / ``+inf`` for an
+        empty set) and ``gap = max_c (m_c - M_c)``.
+        """
+        _, up_scores, low_scores = scores(A)
+        pos = positive[:A]
+        m_pos = np.max(up_scores[pos], initial=-np.inf)
+        m_neg = np.max(up_scores[~pos], initial=-np.inf)
+        M_pos = np.min(low_scores[pos], initial=np.inf)
+        M_neg = np.min(low_scores[~pos], initial=np.inf)
+        gap = max(m_pos - M_pos, m_neg - M_neg)
+        return (np.where(pos, m_pos, m_neg), np.where(pos, M_pos, M_neg), gap)
+
+    def select_nu_pair(A):
+        """Solver_NU's working set on the active prefix, or None when optimal.
+
+        Per class ``c``: ``i_c`` = argmax of the score over ``I_up`` within
+        ``c``; ``j`` maximizes ``(m_c - score_t)^2 / a_{i_c t}`` over the
+        ``I_low`` entries of either class (first order: ``j`` = argmin of the
+        score over ``I_low`` within the class of the larger gap), and ``i`` is
+        ``i_c`` of ``j``'s class.  Returns (i, j, Q_i, violation).
+        """
+        score, up_scores, low_scores = scores(A)
+        pos = positive[:A]
+        best = {}
+        violation = -np.inf
+        for label, mask in ((1.0, pos), (-1.0, ~pos)):
+            up_c = np.where(mask, up_scores, -np.inf)
+            i_c = int(up_c.argmax())
+            m_c = up_c.item(i_c)
+            low_c = np.where(mask, low_scores, np.inf)
+            gap = m_c - low_c.min()
+            violation = max(violation, gap)
+            best[label] = (i_c, m_c, low_c, gap)
+        if not violation > tol:
+            return None
+        if selection == "first_order":
+            label = 1.0 if best[1.0][3] >= best[-1.0][3] else -1.0
+            i, _, low_c, _ = best[label]
+            j = int(low_c.argmin())
+            return i, j, cache.get(order.item(i), A), violation
+        gain = np.zeros(A)
+        rows = {}
+        for label, mask in ((1.0, pos), (-1.0, ~pos)):
+            i_c, m_c, _, _ = best[label]
+            if not np.isfinite(m_c):
+                continue                      # no entry of this class in I_up
+            rows[label] = Q_c = cache.get(order.item(i_c), A)
+            b_vec = np.maximum(m_c - score, 0.0) * low_indicator[:A]
+            a_vec = np.maximum(QD[:A] + QD.item(i_c) - 2.0 * label * y_work[:A] * Q_c, TAU)
+            gain = np.where(mask, b_vec * b_vec / a_vec, gain)
+        j = int(gain.argmax())
+        label = 1.0 if positive.item(j) else -1.0
+        return best[label][0], j, rows[label], violation
+
     while iteration < limit:
         A = active_size
         # ---- shrinking, every min(n, 1000) iterations
         counter -= 1
         if counter == 0:
             counter = min(n, 1000)
-            if shrinking:
+            if shrinking and nu_solver:
+                gmax, m_low, gap = class_extremes(A)
+                if not unshrunk and gap <= 10 * tol:
+                    unshrunk = True
+                    reconstruct_gradient(A)
+                    active_size = A = n
+                    gmax, m_low, gap = class_extremes(A)
+                new_size = do_shrinking(A, gmax, m_low)
+                if new_size != A:
+                    shrink_events += 1
+                    active_size = A = new_size
+            elif shrinking:
                 score, up_scores, low_scores = scores(A)
                 gmax, m_low = up_scores.max(), low_scores.min()
                 if not unshrunk and gmax - m_low <= 10 * tol:
@@ -528,44 +739,61 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
                 if new_size != A:
                     shrink_events += 1
                     active_size = A = new_size
-        # ---- working-set selection: i = argmax over I_up, and the stopping rule
-        score, up_scores, low_scores = scores(A)
-        i = up_scores.argmax()
-        gmax = up_scores.item(i)                          # m(alpha)
-        violation = gmax - low_scores.min()               # m(alpha) - M(alpha)
-        if violation <= tol:
-            if A == n:
-                converged = True
-                break
-            # Optimal on the active set: rebuild the whole gradient and check all.
-            reconstruct_gradient(A)
-            active_size = A = n
+        if nu_solver:
+            # ---- Solver_NU: the pair within one class; stop on the larger gap
+            selected = select_nu_pair(A)
+            if selected is None:
+                if A == n:
+                    converged = True
+                    break
+                reconstruct_gradient(A)
+                active_size = A = n
+                selected = select_nu_pair(A)
+                if selected is None:
+                    converged = True
+                    break
+                counter = 1
+            i, j, Q_i, violation = selected
+            y_i = y_work.item(i)
+        else:
+            # ---- working-set selection: i = argmax over I_up, and the stopping rule
             score, up_scores, low_scores = scores(A)
             i = up_scores.argmax()
-            gmax = up_scores.item(i)
-            violation = gmax - low_scores.min()
+            gmax = up_scores.item(i)                          # m(alpha)
+            violation = gmax - low_scores.min()               # m(alpha) - M(alpha)
             if violation <= tol:
-                converged = True
-                break
-            counter = 1  # shrink again at the next iteration
-        Q_i = cache.get(order.item(i), A)
-        y_i = y_work.item(i)
-        # ---- working-set selection: j
-        if selection == "first_order":
-            j = low_scores.argmin()
-        else:
-            # Decrease of f for the pair (i, t): (m - score_t)^2 / a_it, t in I_low.
-            b_vec = np.subtract(gmax, score, out=work_b[:A])       # m - score_t
-            np.maximum(b_vec, 0.0, out=b_vec)
-            b_vec *= low_indicator[:A]
-            a_vec = np.multiply(y_work[:A], Q_i, out=work_a[:A])   # y_t Q_it = y_i K_it
-            a_vec *= -2.0 * y_i
-            a_vec += QD[:A]
-            a_vec += QD.item(i)                                    # K_ii + K_tt - 2 K_it
-            np.maximum(a_vec, TAU, out=a_vec)
-            b_vec *= b_vec
-            b_vec /= a_vec
-            j = b_vec.argmax()
+                if A == n:
+                    converged = True
+                    break
+                # Optimal on the active set: rebuild the whole gradient and check all.
+                reconstruct_gradient(A)
+                active_size = A = n
+                score, up_scores, low_scores = scores(A)
+                i = up_scores.argmax()
+                gmax = up_scores.item(i)
+                violation = gmax - low_scores.min()
+                if violation <= tol:
+                    converged = True
+                    break
+                counter = 1  # shrink again at the next iteration
+            Q_i = cache.get(order.item(i), A)
+            y_i = y_work.item(i)
+            # ---- working-set selection: j
+            if selection == "first_order":
+                j = low_scores.argmin()
+            else:
+                # Decrease of f for the pair (i, t): (m - score_t)^2 / a_it, t in I_low.
+                b_vec = np.subtract(gmax, score, out=work_b[:A])       # m - score_t
+                np.maximum(b_vec, 0.0, out=b_vec)
+                b_vec *= low_indicator[:A]
+                a_vec = np.multiply(y_work[:A], Q_i, out=work_a[:A])   # y_t Q_it = y_i K_it
+                a_vec *= -2.0 * y_i
+                a_vec += QD[:A]
+                a_vec += QD.item(i)                                    # K_ii + K_tt - 2 K_it
+                np.maximum(a_vec, TAU, out=a_vec)
+                b_vec *= b_vec
+                b_vec /= a_vec
+                j = b_vec.argmax()
         Q_j = cache.get(order.item(j), A)
         # ---- the pair update
         old_i, old_j = alpha.item(i), alpha.item(j)
@@ -593,7 +821,7 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
                 bound = C_work.item(t) if per_sample else C
                 grad_bar += (bound if is_upper else -bound) * row
         iteration += 1
-        if hard:
+        if margin_check:
             f_value += (d_i * grad_i + d_j * grad_j + 0.5 * (QD.item(i) * d_i * d_i
                         + QD.item(j) * d_j * d_j) + Q_ij * d_i * d_j)
             if -f_value > objective_limit:
@@ -628,8 +856,17 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     alpha_out[order] = alpha
     grad_out = np.empty(n)
     grad_out[order] = grad
-    b = compute_intercept(alpha_out, grad_out, y, C)
-    objective = -0.5 * float(alpha_out @ (grad_out - 1.0))
+    extra = {}
+    if nu_solver:
+        rho, r = _nu_rho(alpha_out, grad_out, y, C)
+        b = -rho
+        extra["r"] = r
+    else:
+        b = compute_intercept(alpha_out, grad_out, y, C)
+    if p_given:
+        objective = -0.5 * float(alpha_out @ (grad_out + p_vector))
+    else:
+        objective = -0.5 * float(alpha_out @ (grad_out - 1.0))
     if verbose:
         state = ("converged" if converged else
                  "stopped by the callback" if stopped_by_callback else "stopped at max_iter")
@@ -645,4 +882,4 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         info={"cache_hits": cache.hits, "cache_misses": cache.misses,
               "kernel_values_computed": cache.computed, "shrink_events": shrink_events,
               "kernel_precomputed": K is not None, "stopped_by_callback": stopped_by_callback,
-              "iteration_limit": None if no_limit else limit})
+              "iteration_limit": None if no_limit else limit, **extra})

@@ -1,0 +1,395 @@
+"""The ν parametrization: :class:`NuSVC` and :class:`OneClassSVM` (LIBSVM's ν-SVC and one-class SVM).
+
+**ν-SVC** (Schölkopf, Smola, Williamson & Bartlett, 2000) replaces ``C`` by
+``nu`` in ``(0, 1]`` and lets the margin ``rho`` be a variable::
+
+    minimize    1/2 ||w||^2 - nu rho + 1/n sum_i xi_i
+    subject to  y_i (<w, phi(x_i)> + b) >= rho - xi_i,   xi_i >= 0,   rho >= 0.
+
+At the solution ``nu`` is an upper bound on the fraction of margin errors
+(``xi_i > 0``) and a lower bound on the fraction of support vectors.  LIBSVM
+solves its dual scaled by ``n`` (``a = n alpha``)::
+
+    minimize    1/2 a^T Q a,   Q[s, t] = y_s y_t k(x_s, x_t),
+    subject to  y^T a = 0,   e^T a = nu n,   0 <= a_s <= 1,
+
+with two equality constraints, so SMO picks its pair within one class
+(:func:`svmlib.smo.solve_dual_smo` with its ν switch), starting from
+``a_s = 1`` for the first ``nu n / 2`` points of each class.  The solver
+returns ``b`` and ``r = rho``; dividing ``a`` and ``b`` by ``r`` gives the
+decision function ``sum_s (a_s / r) y_s k(x_s, x) + b / r`` of the C-SVC with
+``C = 1 / r``, which is what LIBSVM (and scikit-learn's ``dual_coef_``)
+store.  The problem is infeasible when ``nu (n_+ + n_-) / 2 > min(n_+, n_-)``:
+the smaller class cannot carry half of ``e^T a``.
+
+**One-class SVM** (Schölkopf, Platt, Shawe-Taylor, Smola & Williamson, 2001)
+separates the data from the origin in feature space with maximal margin::
+
+    minimize    1/2 ||w||^2 + 1/(nu n) sum_i xi_i - rho
+    subject to  <w, phi(x_i)> >= rho - xi_i,   xi_i >= 0.
+
+LIBSVM scales its dual by ``nu n``::
+
+    minimize    1/2 a^T K a   subject to   e^T a = nu n,   0 <= a_s <= 1,
+
+the C-SVC dual with ``y = +1``, linear term 0 and a start with ``e^T a =
+nu n`` (``a_s = 1`` for the first ``floor(nu n)`` points, the rest of ``nu n``
+on the next one).  The decision function is ``sum_s a_s k(x_s, x) - rho``;
+``nu`` bounds the fraction of outliers (``< 0`` on the training set) from
+above and the fraction of support vectors from below.
+"""
+
+import dataclasses
+from itertools import combinations
+
+import numpy as np
+from sklearn.base import OutlierMixin
+from sklearn.utils import check_random_state
+from sklearn.utils.validation import check_is_fitted
+
+from ._kernel_svm import KernelSVMBase, check_bool
+from ._validation import check_nu, check_option
+from .smo import solve_dual_smo
+from .svc import SVC
+
+__all__ = ["NuSVC", "OneClassSVM", "nu_start"]
+
+
+def nu_start(bounds, total):
+    """LIBSVM's feasible start: fill the multipliers in order up to their bounds.
+
+    ``a_s = min(bounds_s, what is left of total)``, so the first points are
+    at their bound, one point holds the remainder and the others are 0.
+
+    Parameters
+    ----------
+    bounds : ndarray of shape (n,)
+        Upper bounds of the multipliers.
+    total : float
+        The sum ``e^T a`` to reach, ``<= bounds.sum()``.
+
+    Returns
+    -------
+    ndarray of shape (n,)
+    """
+    alpha = np.zeros(bounds.shape[0])
+    left = float(total)
+    for s in range(bounds.shape[0]):
+        if left <= 0:
+            break
+        alpha[s] = min(float(bounds[s]), left)
+        left -= alpha[s]
+    return alpha
+
+
+def _solve_kernel_dual(estimator, X_sub, kernel, precomputed, y, **options):
+    """Call SMO with the Gram matrix (precomputed kernel) or the kernel function."""
+    common = dict(tol=estimator.tol, max_iter=estimator._max_iter(),
+                  cache_size=estimator.cache_size, check_feasible=False,
+                  shrinking=bool(estimator.shrinking), verbose=bool(estimator.verbose))
+    if precomputed:
+        return solve_dual_smo(X_sub, y, **common, **options)
+    return solve_dual_smo(kernel, y, X=X_sub, **common, **options)
+
+
+class NuSVC(SVC):
+    """ν-support vector classifier (LIBSVM's ν-SVC, ``sklearn.svm.NuSVC``).
+
+    ``nu`` replaces ``C``: it is an upper bound on the fraction of margin
+    errors and a lower bound on the fraction of support vectors (module
+    docstring).  Everything else (kernels, one-vs-one for three or more
+    classes, the attributes, ``decision_function`` and ``predict``) is as in
+    :class:`svmlib.SVC`; the multipliers are LIBSVM's, divided by the margin
+    ``rho``, so ``dual_coef_`` and ``intercept_`` compare one to one with
+    scikit-learn's.
+
+    Not supported: ``probability=True``, and ``class_weight`` (which
+    scikit-learn's NuSVC accepts and ignores); ``sample_weight`` in ``fit``
+    bounds each multiplier by the sample's weight, as in scikit-learn.
+
+    Parameters
+    ----------
+    nu : float, default=0.5
+        In ``(0, 1]``.  Each pair of classes with ``n_+`` and ``n_-`` samples
+        needs ``nu <= 2 min(n_+, n_-) / (n_+ + n_-)``.
+    kernel, degree, gamma, coef0 : as in :class:`svmlib.SVC`
+    shrinking : bool, default=True
+    tol : float, default=1e-3
+        Stopping tolerance of SMO (on the ν-dual, before the scaling by ``rho``).
+    cache_size : float, default=200
+    verbose : bool or int, default=False
+    max_iter : int, default=-1
+    decision_function_shape : {"ovr", "ovo"}, default="ovr"
+    break_ties : bool, default=False
+    random_state : int, RandomState instance or None, default=None
+        Validated, not used (the fit is deterministic).
+
+    Attributes
+    ----------
+    classes_, support_, support_vectors_, n_support_, dual_coef_, intercept_,
+    alpha_, n_iter_, fit_status_, shape_fit_, n_features_in_, class_weight_
+        As in :class:`svmlib.SVC` (``alpha_`` holds ``a_s / rho``;
+        ``class_weight_`` is all ones).
+    solver_result_ : SolverResult or list of SolverResult
+        The solver's record for each binary problem, with ``alpha`` and ``b``
+        divided by ``rho``; ``info["r"]`` is ``rho`` and ``info["nu_alpha"]``,
+        ``info["nu_b"]`` the unscaled solution of the ν-dual.
+    """
+
+    #: Not a parameter: NuSVC has no class weights (SVC's fit reads this).
+    class_weight = None
+
+    def __init__(self, nu=0.5, kernel="rbf", degree=3, gamma="scale", coef0=0.0,
+                 shrinking=True, tol=1e-3, cache_size=200, verbose=False, max_iter=-1,
+                 decision_function_shape="ovr", break_ties=False, random_state=None):
+        self.nu = nu
+        self.kernel = kernel
+        self.degree = degree
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.shrinking = shrinking
+        self.tol = tol
+        self.cache_size = cache_size
+        self.verbose = verbose
+        self.max_iter = max_iter
+        self.decision_function_shape = decision_function_shape
+        self.break_ties = break_ties
+        self.random_state = random_state
+
+    def _check_params(self):
+        self._nu = check_nu(self.nu)
+        self._C = 1.0  # the bound of the ν-dual's multipliers
+        self._check_kernel_params()
+        check_option(self.decision_function_shape, "decision_function_shape", ("ovr", "ovo"))
+        check_bool(self.break_ties, "break_ties")
+        try:
+            check_random_state(self.random_state)
+        except ValueError:
+            raise ValueError(
+                f"random_state must be None, an int or a numpy RandomState; got "
+                f"random_state={self.random_state!r}. (NuSVC does not use it: its fit is "
+                f"deterministic.)") from None
+
+    def _check_feasible(self, y, sample_weight):
+        """Raise if ``nu`` is infeasible for a pair of classes (LIBSVM's test).
+
+        The size of a class is its number of samples, or the sum of its
+        positive sample weights (as in scikit-learn).
+        """
+        classes, y_index = np.unique(y, return_inverse=True)
+        if sample_weight is None:
+            sizes = np.bincount(y_index, minlength=classes.shape[0]).astype(np.float64)
+        else:
+            sizes = np.bincount(y_index, weights=np.where(sample_weight > 0, sample_weight, 0.0),
+                                minlength=classes.shape[0])
+        unit = "samples" if sample_weight is None else "total weight"
+        for i, j in combinations(range(classes.shape[0]), 2):
+            n_i, n_j = float(sizes[i]), float(sizes[j])
+            if min(n_i, n_j) <= 0:
+                continue  # SVC's fit explains a class without weight
+            if self._nu * (n_i + n_j) / 2 > min(n_i, n_j):
+                largest = 2 * min(n_i, n_j) / (n_i + n_j)
+                label = (lambda c: c.item() if hasattr(c, "item") else c)
+                raise ValueError(
+                    f"specified nu is infeasible: nu={self.nu!r} is too large for the classes "
+                    f"{label(classes[i])!r} ({unit} {n_i:g}) and {label(classes[j])!r} "
+                    f"({unit} {n_j:g}). nu-SVC needs nu * (n_1 + n_2) / 2 <= min(n_1, n_2): "
+                    f"the smaller class must hold half of the multipliers' sum. Use "
+                    f"nu <= {largest:.4g}, or balance the classes.")
+
+    def fit(self, X, y, sample_weight=None):
+        """Fit the classifier.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Or the Gram matrix of shape (n_samples, n_samples) if
+            ``kernel="precomputed"``.
+        y : array-like of shape (n_samples,)
+            Class labels (two or more distinct values).
+        sample_weight : array-like of shape (n_samples,), default=None
+            Sample ``i``'s multiplier is bounded by ``sample_weight[i]`` and
+            each pair's multipliers sum to ``nu`` times the pair's total weight
+            (as in scikit-learn); samples with a weight ``<= 0`` are left out.
+
+        Returns
+        -------
+        self : NuSVC
+        """
+        self._check_params()
+        X, y = self._check_X_y(X, y)
+        sample_weight = self._check_sample_weight(sample_weight, X.shape[0])
+        if X.shape[0] >= 2:
+            self._check_feasible(y, sample_weight)
+        return super().fit(X, y, sample_weight=sample_weight)
+
+    def _solve(self, X, idx, y_pm, kernel, precomputed, C):
+        """Solve the ν-dual of one pair of classes and scale it by ``1 / rho``."""
+        m = idx.shape[0]
+        bounds = np.full(m, float(C)) if np.ndim(C) == 0 else np.asarray(C, dtype=np.float64)
+        half = self._nu * bounds.sum() / 2
+        alpha0 = np.zeros(m)
+        for sign in (1.0, -1.0):
+            members = np.flatnonzero(y_pm == sign)
+            alpha0[members] = nu_start(bounds[members], half)
+        X_sub = X[np.ix_(idx, idx)] if precomputed else X[idx]
+        result = _solve_kernel_dual(self, X_sub, kernel, precomputed, y_pm, C=C,
+                                    p=np.zeros(m), alpha0=alpha0, nu_solver=True)
+        r = float(result.info["r"])
+        if not (np.isfinite(r) and r > 0):
+            raise ValueError(
+                f"the nu-SVC solution has margin rho = {r:.3g} (w = 0 in feature space: with "
+                f"this kernel the two classes cannot be told apart, e.g. identical points with "
+                f"different labels), so its decision function is undefined. Check the data, "
+                f"or use another kernel or svmlib.SVC.")
+        info = dict(result.info, nu_alpha=result.alpha, nu_b=result.b)
+        return dataclasses.replace(result, alpha=result.alpha / r, b=result.b / r, info=info)
+
+
+class OneClassSVM(OutlierMixin, KernelSVMBase):
+    """Unsupervised outlier detection: LIBSVM's one-class SVM (``sklearn.svm.OneClassSVM``).
+
+    Separates the training data from the origin in feature space with a
+    maximal margin (module docstring); ``decision_function(x) >= 0`` marks
+    ``x`` as an inlier.
+
+    Parameters
+    ----------
+    kernel, degree, gamma, coef0 : as in :class:`svmlib.SVC`
+    tol : float, default=1e-3
+        Stopping tolerance of SMO.
+    nu : float, default=0.5
+        In ``(0, 1]``: an upper bound on the fraction of training points
+        outside the estimated support (outliers) and a lower bound on the
+        fraction of support vectors.
+    shrinking : bool, default=True
+    cache_size : float, default=200
+    verbose : bool or int, default=False
+    max_iter : int, default=-1
+
+    Attributes
+    ----------
+    support_ : ndarray of shape (n_SV,)
+        Indices of the support vectors (``a_s > 0``), in increasing order.
+    support_vectors_ : ndarray of shape (n_SV, n_features)
+        (Empty (n_SV, 0) for a precomputed kernel.)
+    n_support_ : ndarray of shape (1,)
+    dual_coef_ : ndarray of shape (1, n_SV)
+        The multipliers ``a_s`` of LIBSVM's scaled dual (sum ``nu n``, or
+        ``nu * sum(sample_weight)``).
+    intercept_ : ndarray of shape (1,)
+        ``-rho``.
+    offset_ : ndarray of shape (1,)
+        ``rho``: ``decision_function = score_samples - offset_``.
+    alpha_ : ndarray of shape (n_samples,)
+        The multipliers of every training sample.
+    solver_result_ : SolverResult
+    n_iter_ : int
+    fit_status_ : int
+        0 if the solver met its tolerance, 1 otherwise.
+    shape_fit_ : tuple
+    n_features_in_ : int
+    """
+
+    def __init__(self, kernel="rbf", degree=3, gamma="scale", coef0=0.0, tol=1e-3, nu=0.5,
+                 shrinking=True, cache_size=200, verbose=False, max_iter=-1):
+        self.kernel = kernel
+        self.degree = degree
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.tol = tol
+        self.nu = nu
+        self.shrinking = shrinking
+        self.cache_size = cache_size
+        self.verbose = verbose
+        self.max_iter = max_iter
+
+    def fit(self, X, y=None, sample_weight=None):
+        """Estimate the support of the distribution of ``X``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Or the Gram matrix of shape (n_samples, n_samples) if
+            ``kernel="precomputed"``.
+        y : ignored
+            Accepted for compatibility (pipelines).
+        sample_weight : array-like of shape (n_samples,), default=None
+            Sample ``i``'s multiplier is bounded by ``sample_weight[i]`` and the
+            multipliers sum to ``nu * sum(sample_weight)`` (as in scikit-learn);
+            samples with a weight ``<= 0`` are left out.
+
+        Returns
+        -------
+        self : OneClassSVM
+        """
+        self._nu = check_nu(self.nu)
+        self._check_kernel_params()
+        precomputed = self.kernel == "precomputed"
+        X = self._check_X(X, precomputed=precomputed)
+        n = X.shape[0]
+        sample_weight = self._check_sample_weight(sample_weight, n)
+        kernel = self._fit_kernel(X)
+        if sample_weight is None:
+            idx = np.arange(n)
+            bounds = np.ones(n)
+        else:
+            idx = np.flatnonzero(sample_weight > 0)
+            if idx.size == 0:
+                raise ValueError(
+                    "all samples have zero or negative weight (such samples are left out), so "
+                    "there is no data to describe. Check sample_weight.")
+            bounds = sample_weight[idx]
+        C = float(bounds[0]) if np.all(bounds == bounds[0]) else bounds
+        alpha0 = nu_start(bounds, self._nu * bounds.sum())
+        X_sub = X[np.ix_(idx, idx)] if precomputed else X[idx]
+        result = _solve_kernel_dual(self, X_sub, kernel, precomputed, np.ones(idx.shape[0]),
+                                    C=C, p=np.zeros(idx.shape[0]), alpha0=alpha0)
+        alpha = np.zeros(n)
+        alpha[idx] = result.alpha
+        support = np.flatnonzero(alpha > 0)
+        self.alpha_ = alpha
+        self.support_ = support.astype(np.int32)
+        self.n_support_ = np.array([support.shape[0]], dtype=np.int32)
+        self.dual_coef_ = alpha[support][None, :]
+        self.intercept_ = np.array([result.b])
+        self.offset_ = -self.intercept_
+        self.support_vectors_ = (np.empty((support.shape[0], 0)) if precomputed
+                                 else X[support].copy())
+        self.solver_result_ = result
+        self.n_iter_ = int(result.n_iter)
+        self.fit_status_ = 0 if result.converged else 1
+        self.shape_fit_ = X.shape
+        self.n_features_in_ = X.shape[1]
+        return self
+
+    def decision_function(self, X):
+        """Signed distance to the separating hyperplane: ``sum_s a_s k(x_s, x) - rho``.
+
+        Positive (or zero) for inliers, negative for outliers.
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+        """
+        K = self._kernel_to_support(X)
+        return K @ self.dual_coef_[0] + self.intercept_[0]
+
+    def score_samples(self, X):
+        """The unshifted score ``sum_s a_s k(x_s, x)`` (``decision_function + offset_``).
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+        """
+        return self.decision_function(X) + self.offset_[0]
+
+    def predict(self, X):
+        """+1 for inliers (``decision_function >= 0``), -1 for outliers.
+
+        Returns
+        -------
+        ndarray of shape (n_samples,), int64
+        """
+        check_is_fitted(self, "support_")
+        return np.where(self.decision_function(X) >= 0, 1, -1).astype(np.int64)
