@@ -112,12 +112,12 @@ def plot_regression_losses(epsilon=0.5, ax=None, span=2.0):
     ax.plot(r, np.maximum(0.0, np.abs(r) - epsilon), color="#e8710a", linewidth=2.2,
             label=f"$\\varepsilon$-insensitive, $\\varepsilon = {epsilon:g}$")
     ax.axvspan(-epsilon, epsilon, color="#2e9e44", alpha=0.12, zorder=0)
-    ax.annotate("no loss", xy=(0, 0.05 * span), ha="center", fontsize=9, color="#1b5e20")
+    ax.annotate("no loss", xy=(0, 0.4 * span), ha="center", fontsize=9, color="#1b5e20")
     ax.set_xlim(-span, span)
-    ax.set_ylim(-0.05 * span, 1.1 * span)
+    ax.set_ylim(-0.05 * span, 1.5 * span)
     ax.set_xlabel("residual $r = y - f(\\mathbf{x})$")
     ax.set_ylabel("loss")
-    ax.legend(loc="upper center", fontsize=9, frameon=False)
+    ax.legend(loc="upper center", fontsize=9, frameon=False, ncol=2)
     _tidy(ax)
     return ax
 
@@ -218,7 +218,7 @@ def plot_dual_coefficients(x, coefficients, ax=None, threshold=1e-8):
     ax.axhline(0, color="#555555", linewidth=0.8)
     ax.set_xlabel("$x_i$")
     ax.set_ylabel("coefficient of $k(x_i, \\cdot)$")
-    ax.legend(loc="best", fontsize=8, frameon=False)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), fontsize=8, frameon=False)
     _tidy(ax)
     return ax
 
@@ -281,7 +281,8 @@ def plot_origin_separation(X, w, rho, ax=None, outliers=None, lim=None):
     ax.set_aspect("equal")
     ax.set_xlabel("$x_1$")
     ax.set_ylabel("$x_2$")
-    ax.legend(loc="upper left", fontsize=8, frameon=True, framealpha=0.9)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2, fontsize=8,
+              frameon=False)
     _tidy(ax)
     return ax
 

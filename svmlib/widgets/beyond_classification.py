@@ -137,7 +137,8 @@ def tube_explorer(x, y, x_val, y_val, Cs=DEFAULT_SVR_CS, epsilons=DEFAULT_EPSILO
 
     def setup(fig):
         left, right = fig.subplots(1, 2, width_ratios=[1.5, 1])
-        left.set_xlim(t.min(), t.max())
+        pad = 0.03 * (t.max() - t.min())
+        left.set_xlim(t.min() - pad, t.max() + pad)
         left.set_ylim(lo, hi)
         left.set_xlabel("$x$")
         left.set_ylabel("$y$")
