@@ -392,7 +392,8 @@ def plot_digit_gallery(images, titles, axes):
         raise ValueError(f"need as many images, titles and axes; got {len(images)}, "
                          f"{len(titles)} and {len(axes)}.")
     for image, title, ax in zip(images, titles, axes):
-        ax.imshow(image, cmap="gray_r", interpolation="nearest", vmin=0, vmax=16)
+        ax.imshow(image, cmap="gray_r", interpolation="nearest", vmin=0, vmax=16,
+                  aspect="equal")
         ax.set_title(title, fontsize=9)
         ax.set_xticks([])
         ax.set_yticks([])

@@ -189,8 +189,8 @@ def tube_explorer(x, y, x_val, y_val, Cs=DEFAULT_SVR_CS, epsilons=DEFAULT_EPSILO
         goal_text=(f"find the setting with the fewest support vectors among those whose "
                    f"validation RMSE is within {100 * slack:g} % of the best on the grid."
                    if goal else None),
-        success_message=("No setting on the grid is sparser without losing more than "
-                         f"{100 * slack:g} % of validation accuracy."),
+        success_message=("No setting on the grid is sparser with a validation RMSE "
+                         f"within {100 * slack:g} % of the best."),
         figsize=figsize, dpi=dpi, title=title, blit=False)
     figure.fits = fits          # the grid of fits, for a table of the same numbers
     return figure
