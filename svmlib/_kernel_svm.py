@@ -260,7 +260,8 @@ class KernelSVMBase(BaseEstimator):
             return X[:, self.support_]
         if X.shape[1] != self.n_features_in_:
             raise ValueError(
-                f"X has {X.shape[1]} features, but {type(self).__name__} is expecting {self.n_features_in_} "
+                f"X has {X.shape[1]} features, but {type(self).__name__} is expecting "
+                f"{self.n_features_in_} "
                 f"features as input (as in fit). Pass data with the same columns as in fit.")
         if self.support_vectors_.shape[0] == 0:
             return np.zeros((X.shape[0], 0))

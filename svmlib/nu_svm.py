@@ -1,4 +1,4 @@
-"""The ν parametrization: :class:`NuSVC` and :class:`OneClassSVM` (LIBSVM's ν-SVC and one-class SVM).
+"""The ν parametrization: :class:`NuSVC` and :class:`OneClassSVM` (LIBSVM's ν-SVC, one-class SVM).
 
 **ν-SVC** (Schölkopf, Smola, Williamson & Bartlett, 2000) replaces ``C`` by
 ``nu`` in ``(0, 1]`` and lets the margin ``rho`` be a variable::
@@ -19,8 +19,12 @@ with two equality constraints, so SMO picks its pair within one class
 returns ``b`` and ``r = rho``; dividing ``a`` and ``b`` by ``r`` gives the
 decision function ``sum_s (a_s / r) y_s k(x_s, x) + b / r`` of the C-SVC with
 ``C = 1 / r``, which is what LIBSVM (and scikit-learn's ``dual_coef_``)
-store.  The problem is infeasible when ``nu (n_+ + n_-) / 2 > min(n_+, n_-)``:
-the smaller class cannot carry half of ``e^T a``.
+store.  Below some ``nu_min`` (classes whose reduced convex hulls overlap)
+the optimal ``w`` is 0 and so is ``rho``; LIBSVM then divides by a ``rho`` at
+the level of its tolerance; :class:`NuSVC` raises an error when ``rho <= 0``
+and warns when ``rho <= tol``.  The problem is infeasible when
+``nu (n_+ + n_-) / 2 > min(n_+, n_-)``: the smaller class cannot carry half
+of ``e^T a``.
 
 **One-class SVM** (Schölkopf, Platt, Shawe-Taylor, Smola & Williamson, 2001)
 separates the data from the origin in feature space with maximal margin::
@@ -36,10 +40,13 @@ the C-SVC dual with ``y = +1``, linear term 0 and a start with ``e^T a =
 nu n`` (``a_s = 1`` for the first ``floor(nu n)`` points, the rest of ``nu n``
 on the next one).  The decision function is ``sum_s a_s k(x_s, x) - rho``;
 ``nu`` bounds the fraction of outliers (``< 0`` on the training set) from
-above and the fraction of support vectors from below.
+above and the fraction of support vectors from below.  When the origin lies
+inside the data in feature space (a linear kernel on centred data) ``w = 0``
+and ``rho = 0``: :class:`OneClassSVM` then warns (``rho <= tol``).
 """
 
 import dataclasses
+import warnings
 from itertools import combinations
 
 import numpy as np
@@ -49,6 +56,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from ._kernel_svm import KernelSVMBase, check_bool
 from ._validation import check_nu, check_option
+from .qp import SolverResult
 from .smo import solve_dual_smo
 from .svc import SVC
 
@@ -96,12 +104,15 @@ class NuSVC(SVC):
     """ν-support vector classifier (LIBSVM's ν-SVC, ``sklearn.svm.NuSVC``).
 
     ``nu`` replaces ``C``: it is an upper bound on the fraction of margin
-    errors and a lower bound on the fraction of support vectors (module
-    docstring).  Everything else (kernels, one-vs-one for three or more
-    classes, the attributes, ``decision_function`` and ``predict``) is as in
-    :class:`svmlib.SVC`; the multipliers are LIBSVM's, divided by the margin
+    errors and a lower bound on the fraction of support vectors (see the
+    docstring of the module ``svmlib.nu_svm``).  Everything else (kernels,
+    one-vs-one for three or more classes, the attributes,
+    ``decision_function`` and ``predict``) is as in :class:`svmlib.SVC`; the multipliers are LIBSVM's, divided by the margin
     ``rho``, so ``dual_coef_`` and ``intercept_`` compare one to one with
-    scikit-learn's.
+    scikit-learn's.  The fitted attributes not listed below (``classes_``,
+    ``support_``, ``support_vectors_``, ``n_support_``, ``n_iter_``,
+    ``fit_status_``, ``shape_fit_``, ``n_features_in_``, and
+    ``class_weight_``, all ones) are those of :class:`svmlib.SVC`.
 
     Not supported: ``probability=True``, and ``class_weight`` (which
     scikit-learn's NuSVC accepts and ignores); ``sample_weight`` in ``fit``
@@ -111,7 +122,10 @@ class NuSVC(SVC):
     ----------
     nu : float, default=0.5
         In ``(0, 1]``.  Each pair of classes with ``n_+`` and ``n_-`` samples
-        needs ``nu <= 2 min(n_+, n_-) / (n_+ + n_-)``.
+        needs ``nu <= 2 min(n_+, n_-) / (n_+ + n_-)``; too small a ``nu`` for
+        classes that overlap gives ``w = 0`` and a margin ``rho`` of 0:
+        ``fit`` raises a ValueError when ``rho <= 0`` and warns when ``rho <=
+        tol`` (see the docstring of the module ``svmlib.nu_svm``).
     kernel, degree, gamma, coef0 : as in :class:`svmlib.SVC`
     shrinking : bool, default=True
     tol : float, default=1e-3
@@ -126,10 +140,13 @@ class NuSVC(SVC):
 
     Attributes
     ----------
-    classes_, support_, support_vectors_, n_support_, dual_coef_, intercept_,
-    alpha_, n_iter_, fit_status_, shape_fit_, n_features_in_, class_weight_
-        As in :class:`svmlib.SVC` (``alpha_`` holds ``a_s / rho``;
-        ``class_weight_`` is all ones).
+    dual_coef_ : ndarray of shape (n_classes - 1, n_SV)
+        ``a_s y_s / rho`` of each support vector, in LIBSVM's one-vs-one
+        layout (as :class:`svmlib.SVC`).
+    intercept_ : ndarray of shape (n_classes * (n_classes - 1) / 2,)
+        ``b / rho`` of each binary problem.
+    alpha_ : ndarray of shape (n_samples,) or (n_pairs, n_samples)
+        ``a_s / rho`` of every training point.
     solver_result_ : SolverResult or list of SolverResult
         The solver's record for each binary problem, with ``alpha`` and ``b``
         divided by ``rho``; ``info["r"]`` is ``rho`` and ``info["nu_alpha"]``,
@@ -182,7 +199,9 @@ class NuSVC(SVC):
         else:
             sizes = np.bincount(y_index, weights=np.where(sample_weight > 0, sample_weight, 0.0),
                                 minlength=classes.shape[0])
-        unit = "samples" if sample_weight is None else "total weight"
+        def size(v):
+            return f"{v:g} samples" if sample_weight is None else f"total weight {v:g}"
+
         for i, j in combinations(range(classes.shape[0]), 2):
             n_i, n_j = float(sizes[i]), float(sizes[j])
             if min(n_i, n_j) <= 0:
@@ -192,8 +211,8 @@ class NuSVC(SVC):
                 label = (lambda c: c.item() if hasattr(c, "item") else c)
                 raise ValueError(
                     f"specified nu is infeasible: nu={self.nu!r} is too large for the classes "
-                    f"{label(classes[i])!r} ({unit} {n_i:g}) and {label(classes[j])!r} "
-                    f"({unit} {n_j:g}). nu-SVC needs nu * (n_1 + n_2) / 2 <= min(n_1, n_2): "
+                    f"{label(classes[i])!r} ({size(n_i)}) and {label(classes[j])!r} "
+                    f"({size(n_j)}). nu-SVC needs nu * (n_1 + n_2) / 2 <= min(n_1, n_2): "
                     f"the smaller class must hold half of the multipliers' sum. Use "
                     f"nu <= {largest:.4g}, or balance the classes.")
 
@@ -236,12 +255,23 @@ class NuSVC(SVC):
         result = _solve_kernel_dual(self, X_sub, kernel, precomputed, y_pm, C=C,
                                     p=np.zeros(m), alpha0=alpha0, nu_solver=True)
         r = float(result.info["r"])
+        where = "" if self.classes_.shape[0] == 2 else " (for one of the one-vs-one pairs)"
+        advice = ("Usually nu is too small for classes that overlap in feature space: below "
+                  "some nu_min the optimal w is 0 and so is rho. Use a larger nu (nu bounds the "
+                  "fraction of margin errors you accept), a more flexible kernel, or svmlib.SVC.")
         if not (np.isfinite(r) and r > 0):
             raise ValueError(
-                f"the nu-SVC solution has margin rho = {r:.3g} (w = 0 in feature space: with "
-                f"this kernel the two classes cannot be told apart, e.g. identical points with "
-                f"different labels), so its decision function is undefined. Check the data, "
-                f"or use another kernel or svmlib.SVC.")
+                f"nu={self.nu!r} gives a nu-SVC solution{where} with margin rho = {r:.3g} <= 0: "
+                f"w = 0, so there is no decision function (it is divided by rho). {advice} "
+                f"(LIBSVM does not check this and divides by rho anyway.)")
+        if r <= self.tol:
+            # The decision function is divided by rho, which SMO only knows up
+            # to about tol.
+            warnings.warn(
+                f"nu={self.nu!r} gives a nu-SVC solution{where} with margin rho = {r:.3g}, not "
+                f"above the solver's tolerance tol={self.tol:g}: the decision values (divided "
+                f"by rho) may be mostly numerical noise. {advice} A smaller tol gives rho more "
+                f"digits.", UserWarning, stacklevel=4)
         info = dict(result.info, nu_alpha=result.alpha, nu_b=result.b)
         return dataclasses.replace(result, alpha=result.alpha / r, b=result.b / r, info=info)
 
@@ -250,8 +280,8 @@ class OneClassSVM(OutlierMixin, KernelSVMBase):
     """Unsupervised outlier detection: LIBSVM's one-class SVM (``sklearn.svm.OneClassSVM``).
 
     Separates the training data from the origin in feature space with a
-    maximal margin (module docstring); ``decision_function(x) >= 0`` marks
-    ``x`` as an inlier.
+    maximal margin (see the docstring of the module ``svmlib.nu_svm``);
+    ``decision_function(x) >= 0`` marks ``x`` as an inlier.
 
     Parameters
     ----------
@@ -343,8 +373,20 @@ class OneClassSVM(OutlierMixin, KernelSVMBase):
         C = float(bounds[0]) if np.all(bounds == bounds[0]) else bounds
         alpha0 = nu_start(bounds, self._nu * bounds.sum())
         X_sub = X[np.ix_(idx, idx)] if precomputed else X[idx]
-        result = _solve_kernel_dual(self, X_sub, kernel, precomputed, np.ones(idx.shape[0]),
-                                    C=C, p=np.zeros(idx.shape[0]), alpha0=alpha0)
+        if idx.shape[0] == 1:
+            result = self._one_point(X_sub, kernel, precomputed, alpha0)
+        else:
+            result = _solve_kernel_dual(self, X_sub, kernel, precomputed,
+                                        np.ones(idx.shape[0]), C=C, p=np.zeros(idx.shape[0]),
+                                        alpha0=alpha0)
+        if -result.b <= self.tol:
+            warnings.warn(
+                f"the one-class SVM's offset rho = {-result.b:.3g} is not above the solver's "
+                f"tolerance tol={self.tol:g}: the origin lies (nearly) inside the data in "
+                f"feature space, as for a linear kernel on centred data, so the data cannot "
+                f"be separated from it and the verdicts (signs of values near 0) are noise. "
+                f"Use the RBF kernel (it keeps every point away from the origin) or shift "
+                f"the data away from the origin.", UserWarning, stacklevel=2)
         alpha = np.zeros(n)
         alpha[idx] = result.alpha
         support = np.flatnonzero(alpha > 0)
@@ -362,6 +404,19 @@ class OneClassSVM(OutlierMixin, KernelSVMBase):
         self.shape_fit_ = X.shape
         self.n_features_in_ = X.shape[1]
         return self
+
+    @staticmethod
+    def _one_point(X_sub, kernel, precomputed, alpha0):
+        """The dual of a single point: its feasible set is the point ``a = nu w_1``.
+
+        ``rho`` is then its score ``K_11 a`` (LIBSVM's rule, whether ``a`` is free
+        or at its bound).
+        """
+        k11 = float(X_sub[0, 0]) if precomputed else float(kernel(X_sub, X_sub)[0, 0])
+        a = float(alpha0[0])
+        return SolverResult(alpha=alpha0.copy(), b=-k11 * a, n_iter=0,
+                            objective=-0.5 * k11 * a * a, kkt_violation=0.0, time=0.0,
+                            converged=True, solver="closed form (one point)")
 
     def decision_function(self, X):
         """Signed distance to the separating hyperplane: ``sum_s a_s k(x_s, x) - rho``.

@@ -299,7 +299,7 @@ class SVC(ClassifierMixin, KernelSVMBase):
                 bounds = upper[idx]
                 C = float(bounds[0]) if np.all(bounds == bounds[0]) else bounds
             if self.verbose and n_classes > 2:
-                print(f"SVC: classes {classes.tolist()[ci]!r} (+1) and "
+                print(f"{type(self).__name__}: classes {classes.tolist()[ci]!r} (+1) and "
                       f"{classes.tolist()[cj]!r} (-1), "
                       f"{idx.shape[0]} samples", flush=True)
             result = self._solve(X, idx, y_pm, kernel, precomputed, C)

@@ -38,8 +38,8 @@ class SVR(RegressorMixin, KernelSVMBase):
 
     The parameters have scikit-learn's names and meanings, so code written
     for ``sklearn.svm.SVR`` runs with ``from svmlib import SVR``.  The dual
-    problem in ``2 n`` variables (module docstring) is solved by the SMO of
-    :class:`svmlib.SVC`.
+    problem in ``2 n`` variables (see the docstring of the module
+    ``svmlib.svr``) is solved by the SMO of :class:`svmlib.SVC`.
 
     Parameters
     ----------

@@ -138,6 +138,21 @@ def test_epsilon_controls_the_tube():
     assert counts == sorted(counts, reverse=True) and counts[0] == z.size > counts[-1]
 
 
+def test_a_tube_wider_than_the_targets_gives_a_constant():
+    """Closed form: with 2 epsilon > max z - min z the flat function b fits inside the tube.
+
+    Then w = 0 and every b in [max z - epsilon, min z + epsilon] is optimal;
+    with no free multiplier, LIBSVM's rule takes the midpoint (max z + min z) / 2.
+    """
+    X, z = SETS["friedman1"]
+    epsilon = (z.max() - z.min()) / 2 + 0.01
+    ours = SVR(epsilon=epsilon).fit(X, z)
+    ref = LibsvmSVR(epsilon=epsilon).fit(X, z)
+    assert ours.support_.size == ref.support_.size == 0
+    assert ours.intercept_[0] == pytest.approx((z.max() + z.min()) / 2, abs=1e-12)
+    np.testing.assert_allclose(ours.predict(X), ref.predict(X), atol=1e-12)
+
+
 def test_linear_svr_coef_and_precomputed_and_callable_kernels():
     X, z = SETS["linear"]
     lin = SVR(kernel="linear", C=1.0, epsilon=0.1, tol=1e-6).fit(X, z)
