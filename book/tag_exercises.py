@@ -273,6 +273,35 @@ def rff_map(X, omega, beta):
 print(check_rff_map(rff_map))
 ''')),
     ],
+    "12_beyond_classification": [
+        CodeExercise("ex-beyond-code-eps-loss",
+                     answer="def eps_loss(r, epsilon):",
+                     stub=_stub('''
+def eps_loss(r, epsilon):
+    ...   # your code: the epsilon-insensitive loss of every residual in r
+
+
+ex.check_eps_loss(eps_loss)
+''')),
+        CodeExercise("ex-beyond-code-dual-arrays",
+                     answer="def svr_dual_arrays(K, y, epsilon):",
+                     stub=_stub('''
+def svr_dual_arrays(K, y, epsilon):
+    ...   # your code: return Q (2n x 2n), p (2n,) and z (2n,)
+
+
+ex.check_svr_dual_arrays(svr_dual_arrays)
+''')),
+        CodeExercise("ex-beyond-code-krr",
+                     answer="def krr_fit(K, y, lam):",
+                     stub=_stub('''
+def krr_fit(K, y, lam):
+    ...   # your code: the coefficients alpha of kernel ridge regression, shape (n,)
+
+
+ex.check_krr_coefficients(krr_fit)
+''')),
+    ],
 }
 
 

@@ -8,6 +8,7 @@ raises on a wrong or malformed answer.
 from ._core import *  # noqa: F401,F403
 from . import (  # noqa: F401
     at_scale,
+    beyond_classification,
     hard_margin_dual,
     hyperplanes,
     in_practice,

@@ -17,3 +17,4 @@ from .kernels import *  # noqa: F401,F403
 from .multiclass import *  # noqa: F401,F403
 from .in_practice import *  # noqa: F401,F403
 from .at_scale import *  # noqa: F401,F403
+from .beyond_classification import *  # noqa: F401,F403
