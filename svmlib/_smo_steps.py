@@ -318,15 +318,19 @@ def reconstruct_gradient(K, A, n, order, y, alpha, grad, grad_bar, p, status):
     ``grad_t = grad_bar_t + p_t + sum over free s of Q[t, s] alpha_s``: the
     bounded multipliers at ``C`` are in ``grad_bar``, those at 0 add nothing.
     """
-    for t in range(A, n):
-        grad[t] = grad_bar[t] + p[t]
+    free = np.empty(A, dtype=np.int64)
+    n_free = 0
     for s in range(A):
-        if status[s] != FREE:
-            continue
-        coef = alpha[s] * y[s]
-        column = order[s]
-        for t in range(A, n):
-            grad[t] += y[t] * K[order[t], column] * coef
+        if status[s] == FREE:
+            free[n_free] = s
+            n_free += 1
+    for t in range(A, n):
+        value = grad_bar[t] + p[t]
+        row = order[t]                       # along a row of K: contiguous reads
+        for k in range(n_free):
+            s = free[k]
+            value += y[t] * K[row, order[s]] * (alpha[s] * y[s])
+        grad[t] = value
 
 
 # --------------------------------------------------------------- the loop
