@@ -240,6 +240,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="sizes 250 and 500 only")
     parser.add_argument("--no-large", action="store_true", help="skip n = 20,000")
+    parser.add_argument("--note", default="", help="a paragraph about this run (e.g. the load)")
     args = parser.parse_args(argv)
     sizes = (250, 500) if args.quick else SIZES
     lines = [
@@ -255,6 +256,7 @@ def main(argv=None):
         f"Machine: {platform.machine()}, Python {platform.python_version()}, NumPy "
         f"{np.__version__}, SciPy {scipy.__version__}, scikit-learn {sklearn.__version__}.",
         "",
+        *([f"Note on this run: {args.note}", ""] if args.note else []),
         "## Time against n",
         "",
         "| n | solver | time | ratio to LIBSVM | objective D(α) | support vectors | iterations |",
