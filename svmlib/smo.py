@@ -51,6 +51,15 @@ variables set aside the gradient is not updated; it is rebuilt from
 ``grad_bar[t] = C sum_{s : alpha_s = C} Q[t, s]`` (maintained throughout)
 plus the contribution of the free multipliers before the final check
 (:cite:`joachims1999`, :cite:`chang2011`).
+
+**Where the steps live.**  Each step above is a function of its own in
+:mod:`svmlib._smo_steps` (``select_working_set``, ``update_pair``,
+``update_gradient``, ``shrink``, ``reconstruct_gradient`` and the loop
+``smo_loop`` that calls them), written as plain Python loops and compiled by
+Numba; ``solve_dual_smo(..., compiled=False)`` runs the same functions as
+plain Python and takes identical steps.  This module validates the input,
+builds the state and the row source, and turns the result into a
+:class:`~svmlib.qp.SolverResult`.
 """
 
 import time
@@ -62,7 +71,7 @@ from sklearn.exceptions import ConvergenceWarning
 
 from ._validation import check_array, check_option, check_positive
 from . import _smo_steps as _steps
-from ._smo_steps import FREE, LOWER, TAU, UPPER  # noqa: F401 (public names)
+from ._smo_steps import FREE, TAU
 from .objectives import max_kkt_violation
 from .qp import (LP_CHECK_MAX_N, NotSeparableError, SolverResult,
                  check_dual_inputs, check_separable, compute_intercept)
@@ -327,11 +336,12 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     max_iter : int, default=-1
         Iteration limit; ``-1`` (or None) means no limit: the solver runs
         until the stopping rule holds (as ``sklearn.svm.SVC(max_iter=-1)``).
-        A NumPy iteration costs some 50-100 microseconds at n = 2,000-3,000
-        (its cost grows with n), so a problem that needs a million iterations
-        takes a minute or more; ``verbose=True`` shows the progress.  Reaching an explicit limit gives a
-        ConvergenceWarning; badly scaled features are the usual cause of
-        slow convergence.
+        A compiled iteration costs a few microseconds on a shrunk active
+        set and grows with the active set's size (tens of microseconds at
+        n = 2,000 unshrunk); interpreted (``compiled=False``) it costs about
+        a hundred times as much.  ``verbose=True`` shows the progress.
+        Reaching an explicit limit gives a ConvergenceWarning; badly scaled
+        features are the usual cause of slow convergence.
     cache_size : float, default=200
         Kernel cache in megabytes.
     shrinking : bool, default=True
