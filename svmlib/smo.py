@@ -53,7 +53,7 @@ plus the contribution of the free multipliers before the final check
 (:cite:`joachims1999`, :cite:`chang2011`).
 
 **Where the steps live.**  Each step above is a function of its own in
-:mod:`svmlib._smo_steps` (``select_working_set``, ``update_pair``,
+``svmlib/_smo_steps.py`` (``select_working_set``, ``update_pair``,
 ``update_gradient``, ``shrink``, ``reconstruct_gradient`` and the loop
 ``smo_loop`` that calls them), written as plain Python loops and compiled by
 Numba; ``solve_dual_smo(..., compiled=False)`` runs the same functions as
@@ -408,7 +408,7 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         ``b = -(r_1 - r_2) / 2`` and ``result.info["r"] = (r_1 + r_2) / 2``
         (nu-SVC divides alpha and ``rho = -b`` by ``r``).
     compiled : bool, default=True
-        Run the steps of :mod:`svmlib._smo_steps` compiled by Numba (when it
+        Run the steps of ``svmlib/_smo_steps.py`` compiled by Numba (when it
         is installed; the machine code is cached on disk after the first
         call) or, with ``False``, as plain Python: the same functions, the
         same steps, for reading and stepping through (slow beyond a few
