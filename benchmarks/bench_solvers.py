@@ -16,13 +16,24 @@ that changes in the machine's load affect them alike.  Peak memory of the
 n = 20,000 run is measured with tracemalloc (NumPy reports its allocations
 to it) in a separate run, since tracing slows NumPy down.
 
+SMO runs compiled (Numba, the default); for n <= 500 the same steps run as
+plain Python too (``compiled=False``), which is what the compiled path saves.
+Two more sections: the linear kernel with a large C on overlapping data
+(n = 2,000; the problems that need 10^5-10^7 iterations), and the time of the
+first call in a fresh process, with Numba's on-disk cache warm and cold
+(an empty ``NUMBA_CACHE_DIR``), measured in subprocesses.
+
 Options: ``--quick`` (small sizes only, to check the script),
 ``--no-large`` (skip n = 20,000).
 """
 
 import argparse
+import json
+import os
 import platform
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from pathlib import Path
@@ -34,12 +45,15 @@ from sklearn.datasets import make_classification
 from sklearn.svm import SVC as LibsvmSVC
 from threadpoolctl import threadpool_limits
 
-from svmlib import kernels
+from svmlib import datasets, kernels
 from svmlib.qp import solve_dual_slsqp
 from svmlib.smo import solve_dual_smo
 
 SIZES = (250, 500, 1000, 2000, 4000)
 SLSQP_MAX_N = 1000
+INTERPRETED_MAX_N = 500
+LINEAR_N = 2000
+LINEAR_CS = (100.0, 10_000.0)
 LARGE_N = 20_000
 ABLATION_N = 2000
 C = 1.0
@@ -107,6 +121,11 @@ def run_size(n):
                                          len(model.support_), int(model.n_iter_[0])),
             "svmlib SMO": (times["smo"], result.objective, int((result.alpha > 0).sum()),
                            result.n_iter)}
+    if n <= INTERPRETED_MAX_N:
+        t, result = best_time(lambda: solve_dual_smo(kernel, y, C=C, tol=TOL, X=X,
+                                                     compiled=False), 1)
+        rows["svmlib SMO, steps as plain Python (compiled=False)"] = (
+            t, result.objective, int((result.alpha > 0).sum()), result.n_iter)
     if n <= SLSQP_MAX_N:
         def slsqp():
             K = kernel(X, X)          # the general route needs the whole matrix
@@ -165,6 +184,54 @@ def run_large(n):
             "full_matrix_mb": n * n * 8 / 2**20}
 
 
+def run_linear(n):
+    """Linear kernel, large C, overlapping classes: many iterations, mostly shrunk."""
+    X, y = datasets.overlapping_blobs(n, random_state=0)
+    rows = {}
+    for C_value in LINEAR_CS:
+        times, results = best_times({
+            "libsvm": lambda: LibsvmSVC(kernel="linear", C=C_value, tol=TOL).fit(X, y),
+            "smo": lambda: solve_dual_smo(kernels.linear, y, C=C_value, tol=TOL, X=X)}, 1)
+        model, result = results["libsvm"], results["smo"]
+        c = model.dual_coef_[0]
+        sv = X[model.support_]
+        objective = float(np.abs(c).sum() - 0.5 * c @ (sv @ sv.T) @ c)
+        rows[C_value] = (times["libsvm"], objective, int(model.n_iter_[0]), times["smo"],
+                         result.objective, result.n_iter)
+    return rows
+
+
+FIRST_CALL = """
+import json, time
+t0 = time.perf_counter()
+import numpy as np
+from svmlib import datasets, kernels
+from svmlib.smo import solve_dual_smo
+X, y = datasets.moons(200, noise=0.3, random_state=0)
+K = kernels.rbf(X, X, gamma=1.0)
+t1 = time.perf_counter()
+solve_dual_smo(K, y.astype(float), C=1.0)
+t2 = time.perf_counter()
+solve_dual_smo(K, y.astype(float), C=1.0)
+t3 = time.perf_counter()
+print(json.dumps({"import": t1 - t0, "first": t2 - t1, "second": t3 - t2}))
+"""
+
+
+def run_first_call():
+    """First solve in a fresh process: Numba's cache warm, then cold (empty cache dir)."""
+    def once(env):
+        out = subprocess.run([sys.executable, "-c", FIRST_CALL], env=env, check=True,
+                             capture_output=True, text=True).stdout
+        return json.loads(out.strip().splitlines()[-1])
+    env = dict(os.environ)
+    once(env)                                  # make sure the cache is written
+    warm = once(env)
+    with tempfile.TemporaryDirectory() as cache_dir:
+        cold = once({**env, "NUMBA_CACHE_DIR": cache_dir})
+    return warm, cold
+
+
 def fmt_time(t):
     return f"{t * 1000:.0f} ms" if t < 1 else f"{t:.2f} s"
 
@@ -173,6 +240,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="sizes 250 and 500 only")
     parser.add_argument("--no-large", action="store_true", help="skip n = 20,000")
+    parser.add_argument("--note", default="", help="a paragraph about this run (e.g. the load)")
     args = parser.parse_args(argv)
     sizes = (250, 500) if args.quick else SIZES
     lines = [
@@ -188,6 +256,7 @@ def main(argv=None):
         f"Machine: {platform.machine()}, Python {platform.python_version()}, NumPy "
         f"{np.__version__}, SciPy {scipy.__version__}, scikit-learn {sklearn.__version__}.",
         "",
+        *([f"Note on this run: {args.note}", ""] if args.note else []),
         "## Time against n",
         "",
         "| n | solver | time | ratio to LIBSVM | objective D(α) | support vectors | iterations |",
@@ -211,6 +280,33 @@ def main(argv=None):
                 lines.append(f"| {name} | {fmt_time(t)} | {ratio:.2f} | {n_iter} | "
                              f"{objective:.6f} |")
             print("ablation done", file=sys.stderr, flush=True)
+        if not args.quick:
+            rows = run_linear(LINEAR_N)
+            lines += ["", f"## Linear kernel, large C, overlapping classes (n = {LINEAR_N:,})", "",
+                      "`svmlib.datasets.overlapping_blobs(2000)`, 2 features; each solver run "
+                      "once. These problems need 10⁴–10⁷ iterations with the active set "
+                      "mostly shrunk, so the cost per iteration is what is compared.", "",
+                      "| C | LIBSVM time | svmlib SMO time | ratio to LIBSVM | iterations "
+                      "(LIBSVM / svmlib) | objective D(α) (LIBSVM / svmlib) |",
+                      "|---:|---:|---:|---:|---:|---:|"]
+            for C_value, (t_ref, obj_ref, it_ref, t, obj, it) in rows.items():
+                lines.append(f"| {C_value:g} | {fmt_time(t_ref)} | {fmt_time(t)} | "
+                             f"{t / t_ref:.2f} | {it_ref} / {it} | {obj_ref:.6g} / {obj:.6g} |")
+            print("linear done", file=sys.stderr, flush=True)
+            warm, cold = run_first_call()
+            lines += ["", "## First call in a fresh process (n = 200, RBF, precomputed Gram "
+                      "matrix)", "",
+                      "Seconds, in a subprocess: importing svmlib (NumPy, SciPy, scikit-learn, "
+                      "Numba), the first solve (Numba loads the compiled steps from its "
+                      "on-disk cache, or compiles them when the cache is cold) and a second "
+                      "solve.", "",
+                      "| Numba cache | import | first solve | second solve |",
+                      "|:---|---:|---:|---:|",
+                      f"| warm | {warm['import']:.2f} | {warm['first']:.2f} | "
+                      f"{warm['second']:.3f} |",
+                      f"| cold (empty NUMBA_CACHE_DIR) | {cold['import']:.2f} | "
+                      f"{cold['first']:.2f} | {cold['second']:.3f} |"]
+            print("first call done", file=sys.stderr, flush=True)
         if not (args.quick or args.no_large):
             large = run_large(LARGE_N)
             lines += [

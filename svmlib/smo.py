@@ -51,6 +51,15 @@ variables set aside the gradient is not updated; it is rebuilt from
 ``grad_bar[t] = C sum_{s : alpha_s = C} Q[t, s]`` (maintained throughout)
 plus the contribution of the free multipliers before the final check
 (:cite:`joachims1999`, :cite:`chang2011`).
+
+**Where the steps live.**  Each step above is a function of its own in
+``svmlib/_smo_steps.py`` (``select_working_set``, ``update_pair``,
+``update_gradient``, ``shrink``, ``reconstruct_gradient`` and the loop
+``smo_loop`` that calls them), written as plain Python loops and compiled by
+Numba; ``solve_dual_smo(..., compiled=False)`` runs the same functions as
+plain Python and takes identical steps.  This module validates the input,
+builds the state and the row source, and turns the result into a
+:class:`~svmlib.qp.SolverResult`.
 """
 
 import time
@@ -61,16 +70,17 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from ._validation import check_array, check_option, check_positive
+from . import _smo_steps as _steps
+from ._smo_steps import FREE, TAU
 from .objectives import max_kkt_violation
 from .qp import (LP_CHECK_MAX_N, NotSeparableError, SolverResult,
                  check_dual_inputs, check_separable, compute_intercept)
 
 __all__ = ["solve_dual_smo", "analytic_pair_update", "KernelRowCache", "TAU"]
 
-#: Guard on the curvature ``a_ij`` of the pair problem: a non-positive value
-#: (a non-PSD kernel, or two identical points) is replaced by ``TAU`` so that
-#: the step stays finite.  Fan, Chen & Lin (2005) use the same constant.
-TAU = 1e-12
+# TAU (from svmlib._smo_steps): guard on the curvature ``a_ij`` of the pair
+# problem; a non-positive value (a non-PSD kernel, or two identical points) is
+# replaced by ``TAU`` so that the step stays finite, as in Fan, Chen & Lin (2005).
 
 #: Hard margin (C = inf): a margin below ``1 / sqrt(HARD_MARGIN_LIMIT)`` = 1e-4
 #: times the radius ``R = max_t sqrt(K[t, t])`` of the data in feature space
@@ -84,7 +94,8 @@ HARD_MARGIN_LIMIT = 1e8
 #: read every 1,000 iterations, so a line appears at most that often).
 VERBOSE_INTERVAL = 1.0
 
-LOWER, UPPER, FREE = 0, 1, 2
+# "No iteration limit": more iterations than any run can take.
+_NO_LIMIT = 2**62
 # Temporary blocks of kernel values hold at most 2**22 values (32 MB), or 2**20
 # (8 MB) when n > 4096, where memory matters more than the speed of big blocks.
 _BLOCK_ELEMENTS = 2**22
@@ -123,46 +134,8 @@ def analytic_pair_update(alpha_i, alpha_j, y_i, y_j, grad_i, grad_j, Q_ii, Q_jj,
     (float, float)
         The new ``alpha_i`` and ``alpha_j``.
     """
-    C_i = C
-    if C_j is None:
-        C_j = C_i
-    if y_i != y_j:
-        # alpha_i - alpha_j stays fixed; the segment leaves the box through
-        # alpha_i = C_i or alpha_j = C_j, whichever is met first.
-        quad_coef = max(Q_ii + Q_jj + 2.0 * Q_ij, TAU)
-        delta = (-grad_i - grad_j) / quad_coef
-        diff = alpha_i - alpha_j
-        alpha_i += delta
-        alpha_j += delta
-        if diff > 0:
-            if alpha_j < 0:
-                alpha_j, alpha_i = 0.0, diff
-        elif alpha_i < 0:
-            alpha_i, alpha_j = 0.0, -diff
-        # C_i - C_j is 0 for equal bounds (inf - inf would be nan).
-        if diff > (0.0 if C_i == C_j else C_i - C_j):
-            if alpha_i > C_i:
-                alpha_i, alpha_j = C_i, C_i - diff
-        elif alpha_j > C_j:
-            alpha_j, alpha_i = C_j, C_j + diff
-    else:
-        # alpha_i + alpha_j stays fixed.
-        quad_coef = max(Q_ii + Q_jj - 2.0 * Q_ij, TAU)
-        delta = (grad_i - grad_j) / quad_coef
-        total = alpha_i + alpha_j
-        alpha_i -= delta
-        alpha_j += delta
-        if total > C_i:
-            if alpha_i > C_i:
-                alpha_i, alpha_j = C_i, total - C_i
-        elif alpha_j < 0:
-            alpha_j, alpha_i = 0.0, total
-        if total > C_j:
-            if alpha_j > C_j:
-                alpha_j, alpha_i = C_j, total - C_j
-        elif alpha_i < 0:
-            alpha_i, alpha_j = 0.0, total
-    return alpha_i, alpha_j
+    return _steps.INTERPRETED.update_pair(alpha_i, alpha_j, y_i, y_j, grad_i, grad_j, Q_ii,
+                                          Q_jj, Q_ij, C, C if C_j is None else C_j)
 
 
 class KernelRowCache:
@@ -338,7 +311,7 @@ def _nu_rho(alpha, grad, y, C):
 def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cache_size=200,
                    shrinking=True, selection="second_order", precompute_kernel="auto",
                    callback=None, record_trace=False, check_feasible=True, verbose=False,
-                   p=None, alpha0=None, nu_solver=False):
+                   p=None, alpha0=None, nu_solver=False, compiled=True):
     """Solve the SVM dual by sequential minimal optimization (LIBSVM's algorithm).
 
     See the module docstring for the problem, the working-set rule (WSS 2 of
@@ -363,11 +336,12 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     max_iter : int, default=-1
         Iteration limit; ``-1`` (or None) means no limit: the solver runs
         until the stopping rule holds (as ``sklearn.svm.SVC(max_iter=-1)``).
-        A NumPy iteration costs some 50-100 microseconds at n = 2,000-3,000
-        (its cost grows with n), so a problem that needs a million iterations
-        takes a minute or more; ``verbose=True`` shows the progress.  Reaching an explicit limit gives a
-        ConvergenceWarning; badly scaled features are the usual cause of
-        slow convergence.
+        A compiled iteration costs a few microseconds on a shrunk active
+        set and grows with the active set's size (tens of microseconds at
+        n = 2,000 unshrunk); interpreted (``compiled=False``) it costs about
+        a hundred times as much.  ``verbose=True`` shows the progress.
+        Reaching an explicit limit gives a ConvergenceWarning; badly scaled
+        features are the usual cause of slow convergence.
     cache_size : float, default=200
         Kernel cache in megabytes.
     shrinking : bool, default=True
@@ -433,6 +407,12 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         the midpoint of the bounds given by the bounded ones); then
         ``b = -(r_1 - r_2) / 2`` and ``result.info["r"] = (r_1 + r_2) / 2``
         (nu-SVC divides alpha and ``rho = -b`` by ``r``).
+    compiled : bool, default=True
+        Run the steps of ``svmlib/_smo_steps.py`` compiled by Numba (when it
+        is installed; the machine code is cached on disk after the first
+        call) or, with ``False``, as plain Python: the same functions, the
+        same steps, for reading and stepping through (slow beyond a few
+        hundred points).  ``result.info["compiled"]`` says which ran.
 
     Returns
     -------
@@ -446,6 +426,7 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     start_time = time.perf_counter()
     check_option(selection, "selection", ("second_order", "first_order"))
     check_option(precompute_kernel, "precompute_kernel", ("auto", True, False))
+    check_option(compiled, "compiled", (True, False))
     cache_size = check_positive(cache_size, "cache_size", hint="Use cache_size=200 (megabytes).")
     if callable(K_or_kernel) and not isinstance(K_or_kernel, np.ndarray):
         kernel = K_or_kernel
@@ -471,21 +452,21 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     p_vector = _check_linear_term(p, n)
     alpha_start = _check_start(alpha0, C, n)
     no_limit = max_iter is None or max_iter < 0
-    limit = np.inf if no_limit else int(max_iter)
-    # Per-sample bounds: C_work (in working order) holds C_t; with a scalar C
-    # every bound is the scalar itself (and the arithmetic is unchanged).
+    limit = _NO_LIMIT if no_limit else int(max_iter)
     per_sample = isinstance(C, np.ndarray)
-    C_work = C.copy() if per_sample else None
     hard = bool(np.any(np.isinf(C)))
 
     gram_mb = n * n * 8 / 2**20
+    precomputed_here = False
     if kernel is not None:
         fits = gram_mb <= cache_size
         if precompute_kernel is True or (precompute_kernel == "auto" and fits):
             K = np.empty((n, n))
             for rows in _blocks(n, n):
                 K[rows] = kernel(X[rows], X)
+            precomputed_here = True
     if K is not None:
+        K = np.ascontiguousarray(K)
         diag = np.diagonal(K).copy()
     else:
         diag = np.empty(n)
@@ -496,357 +477,99 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     if hard and not p_given and check_feasible and K is not None and n <= LP_CHECK_MAX_N:
         check_separable(y, K=K, where=" in the kernel's feature space")
 
-    # ----- working arrays, in working order (active set = prefix 0:active_size)
-    order = np.arange(n)            # working position -> original index
+    # ----- the state, in working order (active set = prefix 0:active_size)
+    order = np.arange(n, dtype=np.int64)   # working position -> original index
     y_work = y.copy()
-    X_work = None if kernel is None or K is not None else X.copy()
-    QD = diag.copy()                # Q[t, t] = K[t, t]
+    QD = diag.copy()                        # Q[t, t] = K[t, t]
     alpha = np.zeros(n)
-    grad = -np.ones(n)              # Q alpha - 1 at alpha = 0
-    grad_bar = np.zeros(n)          # C * sum over alpha_s = C of Q[:, s]
-    alpha_status = np.zeros(n, dtype=np.int8)   # LOWER
-    positive = y_work > 0
-    # Masks of I_up / I_low as offsets (0 inside, -inf / +inf outside) and 0/1.
-    up_offset = np.where(positive, 0.0, -np.inf)
-    low_offset = np.where(positive, np.inf, 0.0)
-    low_indicator = (~positive).astype(np.float64)
-    neg_y = -y_work
-    p_work = p_vector.copy()        # the linear term, in working order
+    grad = p_vector.copy()                  # Q alpha + p at alpha = 0
+    grad_bar = np.zeros(n)                  # sum of C_s Q[:, s] over alpha_s = C_s
+    p_work = p_vector.copy()
+    C_work = C.copy() if per_sample else np.full(n, C)
+    status = np.zeros(n, dtype=np.int8)     # LOWER
 
+    # ----- the row source and the step functions (compiled or interpreted)
     if K is not None:
-        def compute_row(index, start, stop):
-            cols = order[start:stop]
-            return (y[index] * y[cols]) * K[index, cols]
+        source, cache = K, None
+        steps = _steps.COMPILED if compiled else _steps.INTERPRETED
     else:
-        def compute_row(index, start, stop):
-            values = np.asarray(kernel(X[index:index + 1], X_work[start:stop]),
-                                dtype=np.float64)[0]
-            return (y[index] * y_work[start:stop]) * values
+        # A Gram matrix that does not fit: rows on demand from an LRU cache,
+        # served by Python; the other steps stay compiled (unless asked not to).
+        source = _CachedRows(kernel, X, y, y_work, cache_size)
+        cache = source.cache
+        steps = _steps.interpreted_namespace(
+            plain=("smo_loop", "select_working_set") if compiled else _steps.STEPS,
+            kernel_row=_cached_kernel_row, permute_rows=_cached_permute_rows,
+            reconstruct_gradient=_cached_reconstruct_gradient)
+    row_i, row_j, row_t = np.empty(n), np.empty(n), np.empty(n)
+    new_to_old = np.empty(n, dtype=np.int64)
 
-    # A Gram matrix computed here counts against the cache; what is left holds
-    # rows of Q (at least two rows are always kept).
-    row_budget = cache_size
-    if kernel is not None and K is not None:
-        row_budget = max(cache_size - gram_mb, 0.0)
-    cache = KernelRowCache(compute_row, row_budget)
-
-    if p_given:
-        grad[:] = p_work
     if alpha_start is not None:
         # Start at alpha0: grad = Q alpha0 + p, grad_bar from the entries at C_t.
         alpha[:] = alpha_start
         for t in np.flatnonzero(alpha_start > 0):
-            row = cache.get(int(t), n)
+            row = steps.kernel_row(source, y_work, order, int(t), n, row_t)
             grad += alpha_start[t] * row
-            bound = C_work[t] if per_sample else C
-            if alpha_start[t] >= bound:
-                grad_bar += bound * row
-
-    def set_status(t):
-        """Refresh alpha_status and the index-set masks of position t.
-
-        Returns the old and the new status.
-        """
-        a_t = alpha.item(t)
-        old_status = alpha_status.item(t)
-        status = UPPER if a_t >= (C_work.item(t) if per_sample else C) else (
-            LOWER if a_t <= 0 else FREE)
-        if status == old_status:
-            return old_status, status
-        alpha_status[t] = status
-        can_increase = status != UPPER
-        can_decrease = status != LOWER
-        if positive.item(t):
-            in_up, in_low = can_increase, can_decrease
-        else:
-            in_up, in_low = can_decrease, can_increase
-        up_offset[t] = 0.0 if in_up else -np.inf
-        low_offset[t] = 0.0 if in_low else np.inf
-        low_indicator[t] = 1.0 if in_low else 0.0
-        return old_status, status
-
-    def reconstruct_gradient(active_size):
-        """Rebuild grad of the inactive positions: grad_bar + p + free part."""
-        if active_size == n:
-            return
-        inactive = np.arange(active_size, n)
-        free = np.flatnonzero(alpha_status[:active_size] == FREE)
-        grad[inactive] = grad_bar[inactive] + p_work[inactive]
-        if free.size == 0:
-            return
-        coef = alpha[free] * y_work[free]
-        for rows in _blocks(inactive.size, free.size, n):
-            part = inactive[rows]
-            if K is not None:
-                K_block = K[np.ix_(order[part], order[free])]
-            else:
-                K_block = np.asarray(kernel(X_work[part], X_work[free]), dtype=np.float64)
-            grad[part] += y_work[part] * (K_block @ coef)
-
-    def permute(new_to_old):
-        """Apply a new working order (positions new_to_old[k] move to k)."""
-        nonlocal X_work
-        for array in (order, y_work, QD, alpha, grad, grad_bar, alpha_status, positive,
-                      up_offset, low_offset, low_indicator, neg_y, p_work):
-            array[:] = array[new_to_old]
-        if per_sample:
-            C_work[:] = C_work[new_to_old]
-        if X_work is not None:
-            X_work = X_work[new_to_old]
-
-    def do_shrinking(active_size, gmax, m_low):
-        """LIBSVM's shrinking: set aside bounded variables that cannot move.
-
-        ``gmax`` and ``m_low`` are numbers, or (nu_solver) arrays holding each
-        position's class's ``m_c`` and ``M_c``.
-        """
-        A = active_size
-        score = neg_y[:A] * grad[:A]
-        bounded = alpha_status[:A] != FREE
-        pos = positive[:A]
-        at_upper = alpha_status[:A] == UPPER
-        only_low = bounded & (at_upper == pos)      # upper & y>0, or lower & y<0
-        only_up = bounded & ~(at_upper == pos)
-        shrink = (only_low & (score > gmax)) | (only_up & (score < m_low))
-        n_shrink = int(shrink.sum())
-        if n_shrink == 0:
-            return A
-        keep = np.flatnonzero(~shrink)
-        new_to_old = np.concatenate([keep, np.flatnonzero(shrink), np.arange(A, n)])
-        permute(new_to_old)
-        cache.permute(new_to_old, keep.size)
-        return keep.size
-
-    if alpha_start is not None:
+            if alpha_start[t] >= C_work[t]:
+                grad_bar += C_work[t] * row
         for t in range(n):
-            set_status(t)
+            steps.set_status(t, alpha, C_work, status)
 
-    active_size = n
-    unshrunk = False
-    counter = min(n, 1000)
-    shrink_events = 0
-    trace = [] if record_trace else None
-    converged = stopped_by_callback = False
-    iteration = 0
-    violation = np.inf
     # Hard margin: f = -D is tracked exactly per pair update (O(1)); once
     # D > HARD_MARGIN_LIMIT / (2 R^2) the margin is proved below R / sqrt(LIMIT).
     margin_check = hard and not p_given
-    f_value = 0.0 if alpha_start is None else 0.5 * float(alpha @ (grad + p_work))
     radius_sq = max(float(diag.max()), 1e-300)
     objective_limit = HARD_MARGIN_LIMIT / (2.0 * radius_sq) if margin_check else np.inf
-    report_every = VERBOSE_INTERVAL       # seconds between progress lines (verbose)
-    next_report = start_time + report_every
-    score_buffer, up_buffer, low_buffer = np.empty(n), np.empty(n), np.empty(n)
-    work_b, work_a = np.empty(n), np.empty(n)
-
-    def scores(A):
-        """score_t = -y_t grad_t on the active set, and its I_up / I_low versions.
-
-        Returns (score, up_scores, low_scores); outside I_up (I_low) the
-        entries of up_scores (low_scores) are -inf (+inf).
-        """
-        score = np.multiply(neg_y[:A], grad[:A], out=score_buffer[:A])
-        up_scores = np.add(score, up_offset[:A], out=up_buffer[:A])
-        low_scores = np.add(score, low_offset[:A], out=low_buffer[:A])
-        return score, up_scores, low_scores
-
-    def class_extremes(A):
-        """Solver_NU: each position's class's m_c and M_c, and the larger gap.
-
-        Returns (m_vec, M_vec, gap) with ``m_vec[t] = m_c``, ``M_vec[t] = M_c``
-        for the class ``c`` of position ``t`` (``-inf`` / ``+inf`` for an
-        empty set) and ``gap = max_c (m_c - M_c)``.
-        """
-        _, up_scores, low_scores = scores(A)
-        pos = positive[:A]
-        m_pos = np.max(up_scores[pos], initial=-np.inf)
-        m_neg = np.max(up_scores[~pos], initial=-np.inf)
-        M_pos = np.min(low_scores[pos], initial=np.inf)
-        M_neg = np.min(low_scores[~pos], initial=np.inf)
-        gap = max(m_pos - M_pos, m_neg - M_neg)
-        return (np.where(pos, m_pos, m_neg), np.where(pos, M_pos, M_neg), gap)
-
-    def select_nu_pair(A):
-        """Solver_NU's working set on the active prefix, or None when optimal.
-
-        Per class ``c``: ``i_c`` = argmax of the score over ``I_up`` within
-        ``c``; ``j`` maximizes ``(m_c - score_t)^2 / a_{i_c t}`` over the
-        ``I_low`` entries of either class (first order: ``j`` = argmin of the
-        score over ``I_low`` within the class of the larger gap), and ``i`` is
-        ``i_c`` of ``j``'s class.  Returns (i, j, Q_i, violation).
-        """
-        score, up_scores, low_scores = scores(A)
-        pos = positive[:A]
-        best = {}
-        violation = -np.inf
-        for label, mask in ((1.0, pos), (-1.0, ~pos)):
-            up_c = np.where(mask, up_scores, -np.inf)
-            i_c = int(up_c.argmax())
-            m_c = up_c.item(i_c)
-            low_c = np.where(mask, low_scores, np.inf)
-            gap = m_c - low_c.min()
-            violation = max(violation, gap)
-            best[label] = (i_c, m_c, low_c, gap)
-        if not violation > tol:
-            return None
-        if selection == "first_order":
-            label = 1.0 if best[1.0][3] >= best[-1.0][3] else -1.0
-            i, _, low_c, _ = best[label]
-            j = int(low_c.argmin())
-            return i, j, cache.get(order.item(i), A), violation
-        gain = np.zeros(A)
-        rows = {}
-        for label, mask in ((1.0, pos), (-1.0, ~pos)):
-            i_c, m_c, _, _ = best[label]
-            if not np.isfinite(m_c):
-                continue                      # no entry of this class in I_up
-            rows[label] = Q_c = cache.get(order.item(i_c), A)
-            b_vec = np.maximum(m_c - score, 0.0) * low_indicator[:A]
-            a_vec = np.maximum(QD[:A] + QD.item(i_c) - 2.0 * label * y_work[:A] * Q_c, TAU)
-            gain = np.where(mask, b_vec * b_vec / a_vec, gain)
-        j = int(gain.argmax())
-        label = 1.0 if positive.item(j) else -1.0
-        return best[label][0], j, rows[label], violation
-
+    istate = np.zeros(7, dtype=np.int64)
+    istate[_steps.ACTIVE] = n
+    istate[_steps.COUNTER] = min(n, 1000)
+    fstate = np.array([np.inf, 0.0 if alpha_start is None
+                       else 0.5 * float(alpha @ (grad + p_work))])
+    trace = [] if record_trace else None
+    watch = trace is not None or callback is not None
+    converged = stopped_by_callback = False
+    next_report = start_time + VERBOSE_INTERVAL
+    iteration = 0
     while iteration < limit:
-        A = active_size
-        # ---- shrinking, every min(n, 1000) iterations
-        counter -= 1
-        if counter == 0:
-            counter = min(n, 1000)
-            if shrinking and nu_solver:
-                gmax, m_low, gap = class_extremes(A)
-                if not unshrunk and gap <= 10 * tol:
-                    unshrunk = True
-                    reconstruct_gradient(A)
-                    active_size = A = n
-                    gmax, m_low, gap = class_extremes(A)
-                new_size = do_shrinking(A, gmax, m_low)
-                if new_size != A:
-                    shrink_events += 1
-                    active_size = A = new_size
-            elif shrinking:
-                score, up_scores, low_scores = scores(A)
-                gmax, m_low = up_scores.max(), low_scores.min()
-                if not unshrunk and gmax - m_low <= 10 * tol:
-                    unshrunk = True
-                    reconstruct_gradient(A)
-                    active_size = A = n
-                    score, up_scores, low_scores = scores(A)
-                    gmax, m_low = up_scores.max(), low_scores.min()
-                new_size = do_shrinking(A, gmax, m_low)
-                if new_size != A:
-                    shrink_events += 1
-                    active_size = A = new_size
-        if nu_solver:
-            # ---- Solver_NU: the pair within one class; stop on the larger gap
-            selected = select_nu_pair(A)
-            if selected is None:
-                if A == n:
-                    converged = True
-                    break
-                reconstruct_gradient(A)
-                active_size = A = n
-                selected = select_nu_pair(A)
-                if selected is None:
-                    converged = True
-                    break
-                counter = 1
-            i, j, Q_i, violation = selected
-            y_i = y_work.item(i)
-        else:
-            # ---- working-set selection: i = argmax over I_up, and the stopping rule
-            score, up_scores, low_scores = scores(A)
-            i = up_scores.argmax()
-            gmax = up_scores.item(i)                          # m(alpha)
-            violation = gmax - low_scores.min()               # m(alpha) - M(alpha)
-            if violation <= tol:
-                if A == n:
-                    converged = True
-                    break
-                # Optimal on the active set: rebuild the whole gradient and check all.
-                reconstruct_gradient(A)
-                active_size = A = n
-                score, up_scores, low_scores = scores(A)
-                i = up_scores.argmax()
-                gmax = up_scores.item(i)
-                violation = gmax - low_scores.min()
-                if violation <= tol:
-                    converged = True
-                    break
-                counter = 1  # shrink again at the next iteration
-            Q_i = cache.get(order.item(i), A)
-            y_i = y_work.item(i)
-            # ---- working-set selection: j
-            if selection == "first_order":
-                j = low_scores.argmin()
-            else:
-                # Decrease of f for the pair (i, t): (m - score_t)^2 / a_it, t in I_low.
-                b_vec = np.subtract(gmax, score, out=work_b[:A])       # m - score_t
-                np.maximum(b_vec, 0.0, out=b_vec)
-                b_vec *= low_indicator[:A]
-                a_vec = np.multiply(y_work[:A], Q_i, out=work_a[:A])   # y_t Q_it = y_i K_it
-                a_vec *= -2.0 * y_i
-                a_vec += QD[:A]
-                a_vec += QD.item(i)                                    # K_ii + K_tt - 2 K_it
-                np.maximum(a_vec, TAU, out=a_vec)
-                b_vec *= b_vec
-                b_vec /= a_vec
-                j = b_vec.argmax()
-        Q_j = cache.get(order.item(j), A)
-        # ---- the pair update
-        old_i, old_j = alpha.item(i), alpha.item(j)
-        grad_i, grad_j, Q_ij = grad.item(i), grad.item(j), Q_i.item(j)
-        if per_sample:
-            new_i, new_j = analytic_pair_update(old_i, old_j, y_i, y_work.item(j), grad_i,
-                                                grad_j, QD.item(i), QD.item(j), Q_ij,
-                                                C_work.item(i), C_work.item(j))
-        else:
-            new_i, new_j = analytic_pair_update(old_i, old_j, y_i, y_work.item(j), grad_i,
-                                                grad_j, QD.item(i), QD.item(j), Q_ij, C)
-        alpha[i], alpha[j] = new_i, new_j
-        d_i, d_j = new_i - old_i, new_j - old_j
-        # ---- the gradient update on the active set
-        if d_i != 0.0:
-            grad[:A] += np.multiply(Q_i, d_i, out=work_b[:A])
-        if d_j != 0.0:
-            grad[:A] += np.multiply(Q_j, d_j, out=work_b[:A])
-        # ---- alpha_status, and grad_bar when a multiplier reaches or leaves C
-        for t in (i, j):
-            old_status, status = set_status(t)
-            is_upper = status == UPPER
-            if shrinking and (old_status == UPPER) != is_upper:
-                row = cache.get(order.item(t), n)
-                bound = C_work.item(t) if per_sample else C
-                grad_bar += (bound if is_upper else -bound) * row
-        iteration += 1
-        if margin_check:
-            f_value += (d_i * grad_i + d_j * grad_j + 0.5 * (QD.item(i) * d_i * d_i
-                        + QD.item(j) * d_j * d_j) + Q_ij * d_i * d_j)
-            if -f_value > objective_limit:
-                raise NotSeparableError(_vanishing_margin_message(-f_value, radius_sq,
-                                                                  iteration))
-        if verbose and iteration % 1000 == 0:
+        # One step at a time when someone watches, else in chunks (verbose) or at once.
+        chunk = 1 if watch else (min(limit - iteration, 1000) if verbose
+                                 else limit - iteration)
+        outcome = steps.smo_loop(source, istate, fstate, order, y_work, QD, alpha, grad,
+                                 grad_bar, p_work, C_work, status, row_i, row_j, row_t,
+                                 new_to_old, float(tol), bool(nu_solver),
+                                 selection == "second_order", bool(shrinking), int(chunk),
+                                 margin_check, float(objective_limit))
+        iteration = int(istate[_steps.ITERATION])
+        if outcome == _steps.MARGIN_PROOF:
+            raise NotSeparableError(_vanishing_margin_message(-fstate[_steps.F_VALUE],
+                                                              radius_sq, iteration))
+        if outcome == _steps.CONVERGED:
+            converged = True
+            break
+        if verbose:
             now = time.perf_counter()
             if now >= next_report:
-                next_report = now + report_every
-                print(f"SMO: iteration {iteration:>9d}   KKT violation {violation:.3e} "
-                      f"(tol {tol:g})   active {active_size}/{n}   "
-                      f"{now - start_time:6.1f} s", flush=True)
-        if trace is not None or callback is not None:
+                next_report = now + VERBOSE_INTERVAL
+                print(f"SMO: iteration {iteration:>9d}   KKT violation "
+                      f"{fstate[_steps.VIOLATION]:.3e} (tol {tol:g})   active "
+                      f"{istate[_steps.ACTIVE]}/{n}   {now - start_time:6.1f} s", flush=True)
+        if watch:
             alpha_original = np.empty(n)
             alpha_original[order] = alpha
-            step = {"iteration": iteration, "i": order.item(i), "j": order.item(j),
-                    "alpha": alpha_original, "violation": float(violation)}
+            step = {"iteration": iteration, "i": int(istate[_steps.LAST_I]),
+                    "j": int(istate[_steps.LAST_J]), "alpha": alpha_original,
+                    "violation": float(fstate[_steps.VIOLATION])}
             if trace is not None:
                 trace.append(step)
             if callback is not None and callback(step):
                 stopped_by_callback = True
                 break
+    violation = float(fstate[_steps.VIOLATION])
 
+    active_size = int(istate[_steps.ACTIVE])
     if active_size < n:
-        reconstruct_gradient(active_size)
+        steps.reconstruct_gradient(source, active_size, n, order, y_work, alpha, grad,
+                                   grad_bar, p_work, status)
     if not converged and not stopped_by_callback:
         warnings.warn(
             f"SMO stopped after max_iter={limit} iterations with KKT violation "
@@ -867,19 +590,71 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         objective = -0.5 * float(alpha_out @ (grad_out + p_vector))
     else:
         objective = -0.5 * float(alpha_out @ (grad_out - 1.0))
+    kkt = max_kkt_violation(alpha_out, grad_out, y, C)
     if verbose:
         state = ("converged" if converged else
                  "stopped by the callback" if stopped_by_callback else "stopped at max_iter")
-        print(f"SMO: {state} after {iteration} iterations, KKT violation "
-              f"{max_kkt_violation(alpha_out, grad_out, y, C):.3e}, "
+        print(f"SMO: {state} after {iteration} iterations, KKT violation {kkt:.3e}, "
               f"{int(np.sum(alpha_out > 0))} support vectors, dual objective "
               f"{objective:.6g}, {time.perf_counter() - start_time:.2f} s", flush=True)
+    if cache is not None:
+        cache_info = {"cache_hits": cache.hits, "cache_misses": cache.misses,
+                      "kernel_values_computed": cache.computed}
+    else:
+        cache_info = {"cache_hits": 0, "cache_misses": 0,
+                      "kernel_values_computed": n * n if precomputed_here else 0}
     return SolverResult(
-        alpha=alpha_out, b=b, n_iter=iteration, objective=objective,
-        kkt_violation=max_kkt_violation(alpha_out, grad_out, y, C),
+        alpha=alpha_out, b=b, n_iter=iteration, objective=objective, kkt_violation=kkt,
         time=time.perf_counter() - start_time, converged=converged, solver="smo",
         trace=tuple(trace) if trace is not None else None,
-        info={"cache_hits": cache.hits, "cache_misses": cache.misses,
-              "kernel_values_computed": cache.computed, "shrink_events": shrink_events,
+        info={**cache_info, "shrink_events": int(istate[_steps.SHRINK_EVENTS]),
               "kernel_precomputed": K is not None, "stopped_by_callback": stopped_by_callback,
-              "iteration_limit": None if no_limit else limit, **extra})
+              "iteration_limit": None if no_limit else limit,
+              "compiled": bool(compiled and _steps.HAVE_NUMBA), **extra})
+
+
+# ------------------------------------------------ rows on demand, from a cache
+
+class _CachedRows:
+    """The row source when the Gram matrix does not fit: rows of ``Q`` from
+    a :class:`KernelRowCache`, computed by the kernel function."""
+
+    def __init__(self, kernel, X, y, y_work, cache_size):
+        self.kernel, self.X, self.y, self.y_work = kernel, X, y, y_work
+        self.X_work = X.copy()          # the points in working order
+        self.cache = KernelRowCache(self.compute, cache_size)
+
+    def compute(self, index, start, stop):
+        values = np.asarray(self.kernel(self.X[index:index + 1], self.X_work[start:stop]),
+                            dtype=np.float64)[0]
+        return (self.y[index] * self.y_work[start:stop]) * values
+
+
+def _cached_kernel_row(rows, y, order, i, length, out):
+    """kernel_row for a cache: row ``i`` of ``Q`` at working positions ``0:length``."""
+    out[:length] = rows.cache.get(int(order[i]), length)
+    return out
+
+
+def _cached_permute_rows(rows, new_to_old, kept):
+    """permute_rows for a cache: re-order the points and the cached rows."""
+    rows.X_work = rows.X_work[new_to_old]
+    rows.cache.permute(new_to_old, kept)
+
+
+def _cached_reconstruct_gradient(rows, A, n, order, y, alpha, grad, grad_bar, p, status):
+    """reconstruct_gradient for a kernel function: blocks of kernel values
+    between the inactive and the free points (no row of the cache needed)."""
+    if A == n:
+        return
+    inactive = np.arange(A, n)
+    free = np.flatnonzero(status[:A] == FREE)
+    grad[inactive] = grad_bar[inactive] + p[inactive]
+    if free.size == 0:
+        return
+    coef = alpha[free] * y[free]
+    for block in _blocks(inactive.size, free.size, n):
+        part = inactive[block]
+        K_block = np.asarray(rows.kernel(rows.X_work[part], rows.X_work[free]),
+                             dtype=np.float64)
+        grad[part] += y[part] * (K_block @ coef)

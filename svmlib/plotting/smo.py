@@ -54,6 +54,7 @@ PAIR_COLORS = {"i": "#d62728", "j": "#2ca02c"}
 SOLVER_STYLES = {
     "SLSQP (general QP)": dict(color="#7f7f7f", marker="o"),
     "svmlib SMO": dict(color="#1f77b4", marker="s"),
+    "svmlib SMO, interpreted": dict(color="#9467bd", marker="D"),
     "LIBSVM (scikit-learn)": dict(color="#e8710a", marker="^"),
 }
 _TAU = 1e-12

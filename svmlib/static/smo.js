@@ -1,6 +1,6 @@
 // Sequential minimal optimization for the SVM dual, in the reader's browser.
 //
-// This module mirrors svmlib/smo.py name for name (the Python names are kept,
+// This module mirrors svmlib/_smo_steps.py (the steps) and svmlib/smo.py (the driver) name for name (the Python names are kept,
 // snake_case included, so that the two files can be read side by side):
 //
 //     minimize over alpha   f(alpha) = 1/2 alpha^T Q alpha - 1^T alpha
