@@ -58,3 +58,11 @@ def test_notebook_round_trip_and_check_mode(tmp_path):
 def test_rejects_what_is_not_a_notebook(tmp_path):
     with pytest.raises(SystemExit):
         tool.main([str(tmp_path / "missing.md")])
+
+
+def test_every_notebook_of_the_book_has_link_texts():
+    # a bare {ref} reads as a raw label in JupyterLab: run the tool after editing
+    notebooks = sorted(str(p) for p in tool.BOOK.glob("*.ipynb"))
+    assert len(notebooks) >= 13
+    assert tool.main(["--check", *notebooks]) == 0, (
+        "some chapter has a bare {ref} role: run python tools/ref_link_text.py book/*.ipynb")
