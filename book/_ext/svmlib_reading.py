@@ -359,6 +359,10 @@ def _zoomable(match, page):
     size = _drawn_size(attrs, page.parent / src)
     if size is None:
         return tag
+    if "width" not in attrs and "height" not in attrs:
+        # the browser reserves the figure's box (width/height attributes give
+        # its aspect ratio) before the lazily loaded PNG arrives
+        tag = tag.replace("<img ", f'<img width="{size[0]:g}" height="{size[1]:g}" ', 1)
     return (f'<a class="svmlib-zoom" href="{src}" data-width="{size[0]:g}" '
             f'data-height="{size[1]:g}">{tag}'
             '<span class="svmlib-zoom-cue" aria-hidden="true">\u2922 Enlarge</span>'
