@@ -143,35 +143,29 @@
     dialog.querySelector(".svmlib-zoom-close").focus();
   }
 
-  /** Mark the figures shown well below their drawn size ("Enlarge" shows on them). */
-  function markSmall() {
-    document.querySelectorAll("a.svmlib-zoom").forEach(function (link) {
-      var img = link.querySelector("img");
-      var shown = img.getBoundingClientRect().width;
-      var width = parseFloat(link.dataset.width) || 0;
-      link.classList.toggle("svmlib-zoom-small", shown > 0 && width > 0 && shown < SMALL * width);
-    });
+  /** Mark a figure shown well below its drawn size ("Enlarge" shows on it). */
+  function markSmall(link, shown) {
+    var width = parseFloat(link.dataset.width) || 0;
+    link.classList.toggle("svmlib-zoom-small", shown > 0 && width > 0 && shown < SMALL * width);
   }
 
   function init() {
     var links = document.querySelectorAll("a.svmlib-zoom");
     if (!links.length || typeof HTMLDialogElement === "undefined") return;
+    // sizes as the browser lays the page out (no layout forced here)
+    var watch = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(
+      function (entries) {
+        entries.forEach(function (entry) {
+          markSmall(entry.target.parentElement, entry.contentRect.width);
+        });
+      });
     links.forEach(function (link) {
       link.addEventListener("click", function (event) {
         if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
         event.preventDefault();
         open(link);
       });
-    });
-    markSmall();
-    var pending = null;
-    window.addEventListener("resize", function () {
-      if (pending) return;
-      pending = window.setTimeout(function () { pending = null; markSmall(); }, 150);
-    });
-    // lazily loaded images get their shown size when they load
-    document.querySelectorAll("a.svmlib-zoom img").forEach(function (img) {
-      if (!img.complete) img.addEventListener("load", markSmall, {once: true});
+      if (watch) watch.observe(link.querySelector("img"));
     });
   }
 

@@ -230,7 +230,9 @@ def test_chapter_is_light_before_the_first_interaction(visit, stem):
         f"{stem}: {total / 1e6:.2f} MB before the first interaction; the largest: "
         f"{sorted(((_size(u), u.rsplit('/', 1)[-1]) for u in loaded), reverse=True)[:4]}")
     names = " ".join(loaded)
-    assert "fontawesome.js" not in names and "sphinx-thebe" not in names
+    assert "sphinx-thebe" not in names
+    assert not [u for u in loaded if "fontawesome" in u and u.split("?")[0].endswith(".js")], (
+        "FontAwesome's JavaScript is loaded (the theme's stylesheet has the icons)")
     assert "searchindex.js" not in names
     # the theme's icons still show (web font from the theme's stylesheet)
     family = v.page.evaluate(

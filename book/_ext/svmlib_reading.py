@@ -545,6 +545,39 @@ def widgets_as_frames(app, doctree, docname):
         raw.replace_self(figure)
 
 
+#: LaTeX at the start of a document of the PDF: the introduction's sections
+#: are unnumbered front matter (in the HTML they have no number either), so
+#: chapter 1 is "Hyperplanes and linear classifiers" as in the HTML; the
+#: playground is unnumbered; the appendices are lettered (A Notation, ...).
+_LATEX_AT_START = {
+    None: r"\chardef\svmlibsecnumdepth=\value{secnumdepth}\setcounter{secnumdepth}{-1}",
+    "book/01_hyperplanes": r"\setcounter{secnumdepth}{\svmlibsecnumdepth}",
+    "book/playground": r"\setcounter{secnumdepth}{-1}",
+    "book/notation": r"\appendix\setcounter{secnumdepth}{\svmlibsecnumdepth}",
+}
+
+
+def latex_numbering(app, doctree, docname):
+    """LaTeX: chapter numbers as in the HTML edition (see ``_LATEX_AT_START``).
+
+    The LaTeX builder assembles the whole book into one tree under the root
+    document (the introduction), whose sections would otherwise become
+    chapters 1-5 and push "Hyperplanes and linear classifiers" to chapter 6.
+    """
+    if app.builder.format != "latex" or docname != app.config.root_doc:
+        return
+    from sphinx import addnodes
+
+    def raw(tex):
+        return nodes.raw("", tex + "\n", format="latex")
+
+    doctree.insert(0, raw(_LATEX_AT_START[None]))
+    for start in doctree.findall(addnodes.start_of_file):
+        tex = _LATEX_AT_START.get(start["docname"])
+        if tex:
+            start.insert(0, raw(tex))
+
+
 def default_mode(app, config):
     """An explicit light/dark default: with none, the theme logs a console error."""
     context = dict(config.html_context or {})
@@ -558,6 +591,7 @@ def setup(app):
     app.connect("build-finished", write_search_text)
     app.connect("doctree-resolved", add_alt_text)
     app.connect("doctree-resolved", widgets_as_frames)
+    app.connect("doctree-resolved", latex_numbering)
     app.connect("build-finished", finish)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1.0"}
 
