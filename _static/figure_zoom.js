@@ -58,6 +58,8 @@
     view.decoding = "async";
     pane.append(view);
     caption = el("p", "svmlib-zoom-caption");
+    // the same words as the image's alt text: read out once
+    caption.setAttribute("aria-hidden", "true");
     dialog.append(bar, pane, caption);
     document.body.append(dialog);
 
@@ -111,14 +113,19 @@
     show(next);
   }
 
+  /** The figure's number ("Fig. 3.2") and its caption as plain text.
+   *
+   * The words are the image's alt text: the caption with its formulas
+   * written in Unicode by the build (the typeset caption's textContent
+   * would lose its superscripts and subscripts). */
   function captionOf(link) {
+    var img = link.querySelector("img");
     var figure = link.closest("figure");
     var text = figure && figure.querySelector("figcaption");
-    if (!text) return {number: "Figure", words: link.querySelector("img").alt || ""};
-    var number = text.querySelector(".caption-number");
-    var words = text.querySelector(".caption-text") || text;
+    var number = text && text.querySelector(".caption-number");
+    var words = img.alt || (text ? text.textContent : "");
     return {number: number ? number.textContent.trim() : "Figure",
-            words: words.textContent.replace(/\s+/g, " ").trim()};
+            words: words.replace(/\s+/g, " ").trim()};
   }
 
   function open(link) {
