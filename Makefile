@@ -77,7 +77,9 @@ book: $(STAMP)
 # packages (installed here if missing and we are root; about 110 MB to
 # download).  Each interactive figure appears as the frame it opens with and
 # a pointer to the HTML edition (book/_ext/svmlib_reading.py).  Reuses the
-# executed chapters of `make book` when they are in the cache.
+# executed chapters of `make book` when they are in the cache.  Ends with the
+# smoke test (tests/test_pdf_edition.py: every chapter, numbered as in the
+# HTML, no unresolved reference, no missing glyph); about 8 minutes here.
 TEX_PACKAGES := texlive-latex-recommended texlive-latex-extra texlive-xetex \
 	texlive-fonts-recommended texlive-plain-generic latexmk fonts-freefont-otf
 
@@ -92,6 +94,7 @@ pdf: $(STAMP) tex
 	$(BOOK_ENV) $(BIN)/jupyter-book build . --builder pdflatex --keep-going
 	@test -s _build/latex/book.pdf || { echo "no PDF: see _build/latex/book.log"; exit 1; }
 	@if [ -f _build/html/index.html ]; then $(BIN)/python book/_ext/svmlib_reading.py _build/html; fi
+	$(BIN)/pytest -q -p no:cacheprovider tests/test_pdf_edition.py
 	@echo "The PDF is built: _build/latex/book.pdf"
 
 unit: $(STAMP)

@@ -39,6 +39,8 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 GOAL_BYTES = 2_000_000
 GOAL_MATH_S = 1.5
 GOAL_TASK_MS = 200
+#: pages.md keeps what follows this heading from one run to the next
+NOTES = "## Notes"
 
 _PROBE = """
 window.__bench = {longest: 0, tasks: 0, math: null};
@@ -227,7 +229,13 @@ def write(rows, load, version):
         ]
     blocked = sum(d["blocked"] + ph["blocked"] for _, d, ph in rows)
     lines += ["", f"Requests to the network (blocked): {blocked}.", ""]
-    OUT.write_text("\n".join(lines), encoding="utf-8")
+    # hand-written notes (profiles, what was changed) survive a new run
+    notes = ""
+    if OUT.exists():
+        old = OUT.read_text(encoding="utf-8")
+        if NOTES in old:
+            notes = old[old.index(NOTES):]
+    OUT.write_text("\n".join(lines) + ("\n" + notes if notes else ""), encoding="utf-8")
     (ROOT / "_build" / "bench_pages.json").write_text(json.dumps(rows, indent=1))
     print(f"wrote {OUT}")
 

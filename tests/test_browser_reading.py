@@ -17,7 +17,7 @@ import urllib.parse
 
 import pytest
 
-from test_browser import CHAPTERS, CHROMIUM_ARGS, HTML, OTHER_PAGES, browser  # noqa: F401
+from test_browser import CHAPTERS, CHROMIUM_ARGS, HTML, OTHER_PAGES, ROOT, browser  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -230,7 +230,9 @@ def test_chapter_is_light_before_the_first_interaction(visit, stem):
         f"{stem}: {total / 1e6:.2f} MB before the first interaction; the largest: "
         f"{sorted(((_size(u), u.rsplit('/', 1)[-1]) for u in loaded), reverse=True)[:4]}")
     names = " ".join(loaded)
-    assert "fontawesome.js" not in names and "sphinx-thebe" not in names
+    assert "sphinx-thebe" not in names
+    assert not [u for u in loaded if "fontawesome" in u and u.split("?")[0].endswith(".js")], (
+        "FontAwesome's JavaScript is loaded (the theme's stylesheet has the icons)")
     assert "searchindex.js" not in names
     # the theme's icons still show (web font from the theme's stylesheet)
     family = v.page.evaluate(
@@ -284,3 +286,113 @@ def test_bibliography_links_back_to_citing_pages(visit):
             page, anchor = href.split("#")
             text = (HTML / "book" / page).read_text(encoding="utf-8")
             assert f'id="{anchor}"' in text, f"back-link {href} has no target"
+
+
+# ------------------------------------------------------ static figures, enlarged
+
+#: The smallest text a reader must be able to read, CSS px (issue 17).
+LEGIBLE_PX = 11
+
+
+def _smallest_figure_text_px():
+    """CSS px of the smallest text in the book's static figures, at their drawn size.
+
+    The figures are drawn at svmlib's figure.dpi; the smallest text is the
+    smallest font size (pt) the plotting code or a chapter asks for.
+    """
+    from svmlib.plotting._core import BOOK_RC
+
+    sizes = [v for k, v in BOOK_RC.items() if k.endswith("size") and isinstance(v, (int, float))]
+    sources = list((ROOT / "svmlib" / "plotting").glob("*.py"))
+    sources += sorted((ROOT / "book").glob("[0-9][0-9]_*.ipynb"))
+    for source in sources:
+        text = source.read_text(encoding="utf-8")
+        sizes += [float(x) for x in re.findall(r"(?:fontsize|labelsize)\s*=\s*([0-9.]+)\b", text)]
+    return min(sizes) * BOOK_RC["figure.dpi"] / 72
+
+
+# Each static figure of the article: its zoom link, the size it was drawn for,
+# the size it is shown at, and whether the "Enlarge" cue shows.
+_STATIC = r"""() => [...document.querySelectorAll('article img')]
+    .filter(i => !i.closest('.svmlib-widget') && i.getAttribute('src').includes('_images/'))
+    .map(i => {
+        const a = i.closest('a.svmlib-zoom');
+        const cue = a && a.querySelector('.svmlib-zoom-cue');
+        return {src: i.getAttribute('src'), zoom: !!a,
+                drawn: a ? parseFloat(a.dataset.width) : null,
+                shown: i.getBoundingClientRect().width,
+                hidden: !i.getClientRects().length,
+                cue: !!cue && getComputedStyle(cue).display !== 'none'};
+    })"""
+
+_VIEW = r"""() => {
+    const d = document.querySelector('dialog.svmlib-zoom-view');
+    if (!d || !d.open) return null;
+    const img = d.querySelector('img.svmlib-zoom-image'), pane = img.parentElement;
+    return {shown: img.getBoundingClientRect().width, natural: img.naturalWidth,
+            complete: img.complete, paneScroll: pane.scrollWidth, pane: pane.clientWidth,
+            focus: d.contains(document.activeElement), title: d.querySelector('p').textContent,
+            scale: parseFloat(d.dataset.scale)};
+}"""
+
+
+@pytest.mark.parametrize("stem", CHAPTERS)
+def test_static_figures_enlarge_to_legible_text_on_a_phone(visit, stem):
+    smallest = _smallest_figure_text_px()
+    v = visit(f"book/{stem}", "phone")
+    figures = v.page.evaluate(_STATIC)
+    assert figures, f"{stem} has no static figures"
+    links = v.page.query_selector_all("article a.svmlib-zoom")
+    assert len(links) == len(figures) and all(f["zoom"] for f in figures), (
+        f"{stem}: {sum(not f['zoom'] for f in figures)} static figures cannot be enlarged")
+    for k, (figure, link) in enumerate(zip(figures, links)):
+        if figure["hidden"]:  # in a solution the reader has not opened: has its link (above)
+            continue
+        inline = smallest * figure["shown"] / figure["drawn"]
+        # in the column, a figure whose text is too small says it can be enlarged
+        if inline < LEGIBLE_PX:
+            assert figure["cue"], f"{stem}: figure {k + 1} ({inline:.1f} px text) shows no cue"
+        # every second one by a tap, the others by the keyboard
+        if k % 2 == 0:
+            link.tap()
+        else:
+            link.focus()
+            v.page.keyboard.press("Enter")
+        v.page.wait_for_function(
+            "() => { const i = document.querySelector('dialog.svmlib-zoom-view[open] img');"
+            " return i && i.complete && i.naturalWidth > 0; }", timeout=10000)
+        view = v.page.evaluate(_VIEW)
+        enlarged = smallest * view["shown"] / figure["drawn"]
+        assert enlarged >= LEGIBLE_PX, (
+            f"{stem}: figure {k + 1}'s smallest text is {enlarged:.1f} CSS px enlarged")
+        # sharp: the PNG has at least as many pixels as the view shows CSS px
+        assert view["natural"] >= view["shown"] - 1
+        # the reader can pan to the rest, and the keyboard focus is in the dialog
+        assert view["paneScroll"] >= view["shown"]
+        assert view["focus"] and view["title"].startswith("Fig.")
+        if k == 0:  # zoom in and out with the buttons
+            v.page.click("dialog.svmlib-zoom-view .svmlib-zoom-in")
+            assert v.page.evaluate(_VIEW)["scale"] > view["scale"]
+            v.page.keyboard.press("-")
+            assert v.page.evaluate(_VIEW)["scale"] == pytest.approx(view["scale"])
+        v.page.keyboard.press("Escape")
+        assert v.page.evaluate(_VIEW) is None
+        assert v.page.evaluate("(a) => document.activeElement === a", link), (
+            f"{stem}: the focus does not return to figure {k + 1} when its view closes")
+    assert v.blocked == [] and v.errors == [], (v.blocked[:3], v.errors[:3])
+
+
+def test_static_figure_enlarges_to_the_screen_on_a_desktop(visit):
+    v = visit("book/03_maximum_margin", "desktop")
+    link = v.page.query_selector("article a.svmlib-zoom")
+    drawn = float(link.get_attribute("data-width"))
+    link.click()
+    v.page.wait_for_function(
+        "() => document.querySelector('dialog.svmlib-zoom-view[open] img')?.complete")
+    view = v.page.evaluate(_VIEW)
+    # at least 1.25x the drawn size, and as wide as the screen allows
+    assert view["shown"] >= 1.25 * drawn - 1
+    assert view["shown"] <= view["pane"]
+    v.page.mouse.click(5, 500)  # beside the figure
+    assert v.page.evaluate(_VIEW) is None
+    assert v.errors == []

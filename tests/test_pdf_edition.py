@@ -1,7 +1,9 @@
-"""Smoke test of the PDF edition (``make pdf``): it exists and has every chapter.
+"""Smoke test of the PDF edition (``make pdf``): it exists, has every chapter
+numbered as in the HTML edition, and built cleanly (every cross-reference and
+citation resolved, no character missing from the fonts).
 
 Skips with a message when the PDF has not been built (it needs TeX, which
-``make pdf`` installs from Debian's packages).
+``make pdf`` installs from Debian's packages); ``make pdf`` runs it at the end.
 """
 
 import json
@@ -59,3 +61,27 @@ def test_interactive_figures_are_frames_with_a_pointer(built):
     assert n >= 2 * len(CHAPTERS), f"{n} interactive figures in the PDF"
     assert tex.count("svmlib_frames/") >= n
     assert "in the HTML edition of this chapter" in tex
+
+
+def test_chapters_are_numbered_as_in_the_html(built):
+    toc = (LATEX / "book.toc").read_text(encoding="utf-8", errors="replace")
+    numbered = re.findall(r"\\contentsline \{chapter\}\{\\numberline \{(\w+)\}", toc)
+    # the chapters 1, 2, ... (the introduction's sections are not numbered),
+    # then the appendices A, B, ...
+    digits = [n for n in numbered if n.isdigit()]
+    assert digits == [str(k) for k in range(1, len(CHAPTERS) + 1)], numbered
+    letters = [n for n in numbered if not n.isdigit()]
+    assert letters and letters[0] == "A", numbered
+    first = re.search(r"\\numberline \{1\}([^}]*)\}", toc).group(1)
+    assert " ".join(re.findall(r"[A-Za-z]{3,}", _title(CHAPTERS[0]))[:2]) in first
+
+
+def test_pdf_built_cleanly(built):
+    """The last LaTeX run: no undefined reference or citation, no missing glyph."""
+    log = (LATEX / "book.log").read_text(encoding="utf-8", errors="replace")
+    log = re.sub(r"(?m)^(.{79})\n", r"\1", log)  # TeX breaks its log's lines at 79 characters
+    undefined = re.findall(r"(?:Hyper reference|Reference|Citation) `([^']+)' on page \d+ undefined",
+                           log)
+    assert not undefined, f"{len(undefined)} unresolved references, e.g. {undefined[:5]}"
+    missing = sorted(set(re.findall(r"Missing character: There is no (.) \((U\+[0-9A-F]+)\)", log)))
+    assert not missing, f"characters the PDF's fonts do not have: {missing}"

@@ -1,11 +1,11 @@
 /* The book's search page: ranking, and snippets that work from file://.
  *
- * Loaded by search.html only (book/_ext/reading_aids.py adds it), before
+ * Loaded by search.html only (book/_ext/svmlib_reading.py adds it), before
  * searchtools.js, which then keeps this Scorer instead of its own.  Sphinx's own snippets fetch every result page, which a
  * browser refuses from file:// and which downloads every matching page over
  * HTTP; the book turns them off (html_show_search_summary = False) and cuts
  * its snippets from _static/search_text.js instead (the prose of every
- * section, written at build time by book/_ext/reading_aids.py).
+ * section, written at build time by book/_ext/svmlib_reading.py).
  */
 ;(function () {
   "use strict";

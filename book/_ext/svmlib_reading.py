@@ -1,9 +1,13 @@
 """What the reader gets from the built HTML book, beyond Jupyter Book's defaults.
 
-A small local Sphinx extension (``sphinx: local_extensions`` in _config.yml):
+The book's one local Sphinx extension for reading (``sphinx: local_extensions``
+in _config.yml); everything that changes what a page loads lives here:
 
 * **alt text**: every image inside a figure gets its caption as ``alt``
   (``Fig. 3.2`` numbers aside), instead of Sphinx's default, the file path;
+* **figures that read on a phone**: every static figure opens, on a tap, a
+  click or Enter, in a full-screen view at the size it was drawn for, which
+  scrolls and pinch-zooms (``_static/figure_zoom.js``); see ``_zoomable``;
 * **lighter pages**, by rewriting each HTML page once the build is done:
 
   - the frames of the interactive figures (``svmlib.widgets``), inline
@@ -16,13 +20,30 @@ A small local Sphinx extension (``sphinx: local_extensions`` in _config.yml):
   - no sphinx-thebe (Jupyter Book adds it; it is not configured, loads
     nothing useful offline and throws "THEBE_JS_URL has already been
     declared" on every page);
-  - no ipywidgets state (the live widgets' JSON, useless without a kernel);
+  - no ipywidgets state: a notebook executed in Jupyter stores the state of
+    its live widgets, and myst-nb copies it into the page as a
+    ``<script type="application/vnd.jupyter.widget-state+json">`` block
+    (45-143 KB per chapter); the book renders every interactive figure as
+    kernel-free HTML and loads no widget manager, so nothing reads it;
   - the search index and its scripts only on the search page;
 
+* **search snippets from ``file://``**: Sphinx's search page fetches every
+  result page to cut a snippet out of it; from ``file://`` the browser
+  refuses those requests (no snippets, one error per result), and over HTTP
+  one search downloads every matching page (tens of MB).  Instead the title
+  and prose of every section are written, once, to ``_static/search_text.js``
+  (loaded by the search page only, as a script, which ``file://`` allows),
+  and ``search_scorer.js`` cuts the snippets from it.  Code cells, their
+  outputs and display equations are left out; inline formulas are kept as
+  short text;
+* **search ranking**: ``search_scorer.js`` (loaded before Sphinx's
+  searchtools.js, it defines the ``Scorer`` that searchtools.js then uses)
+  ranks a chapter whose title names the query above the API entries and
+  sections that merely mention it;
 * **bibliography back-links**: each entry of the bibliography lists the
   places that cite it;
-* **search ranking**: a scorer (``search_scorer.js``) that ranks chapter
-  text above API entries.
+* **the PDF edition**: each interactive figure becomes its first frame and a
+  pointer to the HTML (``widgets_as_frames``).
 """
 
 import base64
@@ -103,6 +124,134 @@ def add_alt_text(app, doctree, docname):
                 image["alt"] = caption
 
 
+# ------------------------------------------------------------------ search
+# Snippets that work from file:// and chapters ranked above API entries.
+
+HERE = pathlib.Path(__file__).resolve().parent
+
+#: At most this many characters of prose are kept per section (snippets are
+#: cut around the first match, and the first matches come early).
+MAX_SECTION_CHARS = 2400
+
+_SNIPPET_GREEK = {name: chr(code) for name, code in [
+    ("alpha", 0x3B1), ("beta", 0x3B2), ("gamma", 0x3B3), ("delta", 0x3B4),
+    ("epsilon", 0x3B5), ("varepsilon", 0x3B5), ("zeta", 0x3B6), ("eta", 0x3B7),
+    ("theta", 0x3B8), ("kappa", 0x3BA), ("lambda", 0x3BB), ("mu", 0x3BC), ("nu", 0x3BD),
+    ("xi", 0x3BE), ("pi", 0x3C0), ("rho", 0x3C1), ("sigma", 0x3C3), ("tau", 0x3C4),
+    ("phi", 0x3C6), ("varphi", 0x3C6), ("chi", 0x3C7), ("psi", 0x3C8), ("omega", 0x3C9),
+    ("Gamma", 0x393), ("Delta", 0x394), ("Lambda", 0x39B), ("Phi", 0x3A6), ("Sigma", 0x3A3),
+    ("Omega", 0x3A9)]}
+_SNIPPET_SYMBOLS = {"le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠",
+            "in": "∈", "sum": "Σ", "infty": "∞", "cdot": "·", "times": "×", "to": "→",
+            "rightarrow": "→", "mapsto": "↦", "langle": "⟨", "rangle": "⟩", "|": "‖",
+            "pm": "±", "approx": "≈", "partial": "∂", "nabla": "∇", "top": "ᵀ"}
+
+
+_SNIPPET_SUB = dict(zip("0123456789+-=()aehijklmnoprstuvx",
+                "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"))
+_SNIPPET_SUP = dict(zip("0123456789+-=()inT", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁱⁿᵀ"))
+
+
+def _snippet_script(match):
+    """``_1`` -> ``₁``, ``^{2}`` -> ``²`` where Unicode has the character."""
+    table = _SNIPPET_SUB if match.group(1) == "_" else _SNIPPET_SUP
+    inner = match.group(2) or match.group(3)
+    if all(ch in table for ch in inner):
+        return "".join(table[ch] for ch in inner)
+    return inner
+
+
+def snippet_text(tex):
+    """A short plain-text reading of an inline formula (for snippets only)."""
+    def command(match):
+        name = match.group(1)
+        return _SNIPPET_GREEK.get(name) or _SNIPPET_SYMBOLS.get(name) or ""
+    text = re.sub(r"\\[dt]?frac\s*(?:\{([^{}]*)\}|(\w))\s*(?:\{([^{}]*)\}|(\w))",
+                  lambda m: f"{m.group(1) or m.group(2)}/{m.group(3) or m.group(4)}", tex)
+    text = re.sub(r"\\([A-Za-z]+|\|)", command, text)
+    text = re.sub(r"([_^])(?:\{([^{}]*)\}|([A-Za-z0-9]))", _snippet_script, text)
+    text = re.sub(r"[{}^_$\\]", "", text)
+    return " ".join(text.split())
+
+
+def _is_code_cell(node):
+    return isinstance(node, nodes.container) and (
+        "cell" in node.get("classes", []) or node.get("nb_element") == "cell_code")
+
+
+class _Prose(nodes.NodeVisitor):
+    """Collect the prose of one section, without its subsections."""
+
+    def __init__(self, document):
+        super().__init__(document)
+        self.parts = []
+
+    def dispatch_visit(self, node):
+        if isinstance(node, nodes.section) or _is_code_cell(node) or isinstance(node, (
+                nodes.raw, nodes.literal_block, nodes.math_block, nodes.comment,
+                nodes.target, nodes.system_message, nodes.image, nodes.substitution_definition)):
+            raise nodes.SkipNode
+        if isinstance(node, nodes.math):
+            self.parts.append(snippet_text(node.astext()))
+            raise nodes.SkipNode
+        if isinstance(node, nodes.Text):
+            self.parts.append(str(node))
+        elif isinstance(node, (nodes.paragraph, nodes.title, nodes.list_item, nodes.term)):
+            self.parts.append(" ")
+
+    def dispatch_departure(self, node):
+        if isinstance(node, (nodes.paragraph, nodes.title, nodes.list_item)):
+            self.parts.append(" ")
+
+
+def section_texts(doctree):
+    """``[[ids, title, text], ...]``: each section's ids, title and own prose."""
+    out = []
+    for section in doctree.findall(nodes.section):
+        visitor = _Prose(doctree)
+        title = ""
+        for child in section.children:
+            if isinstance(child, nodes.section):
+                continue
+            if isinstance(child, nodes.title):
+                title = " ".join(child.astext().split())
+                continue
+            child.walkabout(visitor)
+        text = " ".join("".join(visitor.parts).split())
+        if text or title:
+            out.append([list(section["ids"]), title, text[:MAX_SECTION_CHARS]])
+    return out
+
+
+def add_search_text(app, pagename, templatename, context, doctree):
+    """The search page (only) loads the section text and the scorer, in that order."""
+    if pagename == "search":
+        app.add_js_file("search_text.js")
+        app.add_js_file("search_scorer.js")
+
+
+def write_search_text(app, exception):
+    if exception is not None or app.builder is None or app.builder.format != "html":
+        return
+    env = app.env
+    data = {}
+    for docname in sorted(env.found_docs):
+        try:  # resolved, so that cross-references read as the reader sees them
+            doctree = env.get_and_resolve_doctree(docname, app.builder)
+        except FileNotFoundError:  # a document that was not read in this build
+            continue
+        data[docname] = section_texts(doctree)
+    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    payload = payload.replace("</", "<\\/")
+    static = pathlib.Path(app.builder.outdir) / "_static"
+    (static / "search_text.js").write_text("window.BOOK_SEARCH_TEXT=" + payload + ";\n",
+                                           encoding="utf-8")
+    # written on every build (Sphinx does not refresh html_search_scorer's
+    # copy in an existing output folder)
+    (static / "search_scorer.js").write_text(
+        (HERE / "search_scorer.js").read_text(encoding="utf-8"), encoding="utf-8")
+
+
 # ----------------------------------------------------- page post-processing
 
 def _relative_root(page, outdir):
@@ -157,7 +306,67 @@ _DROP = [
 _SEARCH_ONLY = re.compile(
     r'\s*<script src="[^"]*(_static/searchtools\.js|_static/language_data\.js|searchindex\.js)'
     r'[^"]*"></script>')
-_STATIC_IMG = re.compile(r'<img (alt="[^"]*" )?src="((?:\.\./)*_images/(?!svmlib/)[^"]+)"')
+# A static figure's <img> (not an interactive figure's frame under _images/svmlib/),
+# with the zoom link of an earlier run of this rewrite in front of it, if any.
+_STATIC_IMG = re.compile(
+    r'(<a class="svmlib-zoom"[^>]*>)?<img ([^>]*?)src="((?:\.\./)*_images/(?!svmlib/)([^"/]+))"'
+    r'([^>]*?)\s*/?>')
+_ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
+_CSS_SIZE = re.compile(r"(width|height):\s*([0-9.]+)px")
+
+
+def _png_size(path):
+    """(width, height) in pixels from a PNG's header, or None."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(24)
+    except OSError:
+        return None
+    if head[:8] != b"\x89PNG\r\n\x1a\n":
+        return None
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def _drawn_size(attrs, path):
+    """The CSS size a figure was drawn for.
+
+    The kernels of `make book` store figures at twice their size ("retina",
+    book/_ext/ipython) and the notebook output keeps the size they are meant
+    for, which Sphinx writes as the image's width/height (attributes or
+    style); without it, the PNG's own pixels.
+    """
+    sizes = {k: v for k, v in attrs.items() if k in ("width", "height")}
+    sizes.update(dict(_CSS_SIZE.findall(attrs.get("style", ""))))
+    try:
+        return float(sizes["width"].removesuffix("px")), float(sizes["height"].removesuffix("px"))
+    except (KeyError, ValueError):
+        return _png_size(path)
+
+
+def _zoomable(match, page):
+    """A static figure's <img>, loaded lazily, inside a link that enlarges it.
+
+    Without JavaScript the link opens the PNG; with _static/figure_zoom.js it
+    opens a full-screen view that a phone reader can pan and pinch-zoom.
+    """
+    if match.group(1):  # rewritten by an earlier run (an unchanged page)
+        return match.group(0)
+    before, src, name, after = match.group(2), match.group(3), match.group(4), match.group(5)
+    attrs = dict(_ATTR.findall(before + " " + after))
+    tag = f'<img loading="lazy" decoding="async" {before}src="{src}"{after} />'
+    if "loading=" in before + after:
+        tag = f"<img {before}src=\"{src}\"{after} />"
+    size = _drawn_size(attrs, page.parent / src)
+    if size is None:
+        return tag
+    if "width" not in attrs and "height" not in attrs:
+        # the browser reserves the figure's box (width/height attributes give
+        # its aspect ratio) before the lazily loaded PNG arrives
+        tag = tag.replace("<img ", f'<img width="{size[0]:g}" height="{size[1]:g}" ', 1)
+    return (f'<a class="svmlib-zoom" href="{src}" data-width="{size[0]:g}" '
+            f'data-height="{size[1]:g}">{tag}'
+            '<span class="svmlib-zoom-cue" aria-hidden="true">\u2922 Enlarge</span>'
+            '<span class="svmlib-hidden"> (enlarge the figure)</span></a>')
 
 
 def rewrite_page(page, outdir, written):
@@ -169,9 +378,7 @@ def rewrite_page(page, outdir, written):
         text = _SEARCH_ONLY.sub("", text)
     prefix = _relative_root(page, outdir)
     text = _WIDGET.sub(lambda m: _externalize_widget(m.group(0), prefix, outdir, written), text)
-    text = _STATIC_IMG.sub(
-        lambda m: f'<img loading="lazy" decoding="async" {m.group(1) or ""}src="{m.group(2)}"',
-        text)
+    text = _STATIC_IMG.sub(lambda m: _zoomable(m, page), text)
     if text != before:
         page.write_text(text, encoding="utf-8")
     return text
@@ -338,6 +545,39 @@ def widgets_as_frames(app, doctree, docname):
         raw.replace_self(figure)
 
 
+#: LaTeX at the start of a document of the PDF: the introduction's sections
+#: are unnumbered front matter (in the HTML they have no number either), so
+#: chapter 1 is "Hyperplanes and linear classifiers" as in the HTML; the
+#: playground is unnumbered; the appendices are lettered (A Notation, ...).
+_LATEX_AT_START = {
+    None: r"\chardef\svmlibsecnumdepth=\value{secnumdepth}\setcounter{secnumdepth}{-1}",
+    "book/01_hyperplanes": r"\setcounter{secnumdepth}{\svmlibsecnumdepth}",
+    "book/playground": r"\setcounter{secnumdepth}{-1}",
+    "book/notation": r"\appendix\setcounter{secnumdepth}{\svmlibsecnumdepth}",
+}
+
+
+def latex_numbering(app, doctree, docname):
+    """LaTeX: chapter numbers as in the HTML edition (see ``_LATEX_AT_START``).
+
+    The LaTeX builder assembles the whole book into one tree under the root
+    document (the introduction), whose sections would otherwise become
+    chapters 1-5 and push "Hyperplanes and linear classifiers" to chapter 6.
+    """
+    if app.builder.format != "latex" or docname != app.config.root_doc:
+        return
+    from sphinx import addnodes
+
+    def raw(tex):
+        return nodes.raw("", tex + "\n", format="latex")
+
+    doctree.insert(0, raw(_LATEX_AT_START[None]))
+    for start in doctree.findall(addnodes.start_of_file):
+        tex = _LATEX_AT_START.get(start["docname"])
+        if tex:
+            start.insert(0, raw(tex))
+
+
 def default_mode(app, config):
     """An explicit light/dark default: with none, the theme logs a console error."""
     context = dict(config.html_context or {})
@@ -347,8 +587,11 @@ def default_mode(app, config):
 
 def setup(app):
     app.connect("config-inited", default_mode)
+    app.connect("html-page-context", add_search_text)
+    app.connect("build-finished", write_search_text)
     app.connect("doctree-resolved", add_alt_text)
     app.connect("doctree-resolved", widgets_as_frames)
+    app.connect("doctree-resolved", latex_numbering)
     app.connect("build-finished", finish)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1.0"}
 
