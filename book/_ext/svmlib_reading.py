@@ -155,8 +155,10 @@ _SNIPPET_SUP = dict(zip("0123456789+-=()inT", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻
 def _snippet_script(match):
     """``_1`` -> ``₁``, ``^{2}`` -> ``²`` where Unicode has the character."""
     table = _SNIPPET_SUB if match.group(1) == "_" else _SNIPPET_SUP
-    inner = match.group(2) or match.group(3)
-    if all(ch in table for ch in inner):
+    # group 2 is a braced script, possibly empty once commands are stripped
+    # (\nu_{\max} -> _{}); group 3 a single character
+    inner = match.group(2) if match.group(2) is not None else match.group(3)
+    if inner and all(ch in table for ch in inner):
         return "".join(table[ch] for ch in inner)
     return inner
 
