@@ -132,6 +132,10 @@ HERE = pathlib.Path(__file__).resolve().parent
 #: At most this many characters of prose are kept per section (snippets are
 #: cut around the first match, and the first matches come early).
 MAX_SECTION_CHARS = 2400
+#: The API pages' sections are long lists of signatures and docstrings whose
+#: objects Sphinx's index already describes; a short opening is enough for a
+#: snippet, and it keeps the search page's download small.
+MAX_API_SECTION_CHARS = 500
 
 _SNIPPET_GREEK = {name: chr(code) for name, code in [
     ("alpha", 0x3B1), ("beta", 0x3B2), ("gamma", 0x3B3), ("delta", 0x3B4),
@@ -206,7 +210,7 @@ class _Prose(nodes.NodeVisitor):
             self.parts.append(" ")
 
 
-def section_texts(doctree):
+def section_texts(doctree, max_chars=MAX_SECTION_CHARS):
     """``[[ids, title, text], ...]``: each section's ids, title and own prose."""
     out = []
     for section in doctree.findall(nodes.section):
@@ -221,7 +225,7 @@ def section_texts(doctree):
             child.walkabout(visitor)
         text = " ".join("".join(visitor.parts).split())
         if text or title:
-            out.append([list(section["ids"]), title, text[:MAX_SECTION_CHARS]])
+            out.append([list(section["ids"]), title, text[:max_chars]])
     return out
 
 
@@ -242,7 +246,8 @@ def write_search_text(app, exception):
             doctree = env.get_and_resolve_doctree(docname, app.builder)
         except FileNotFoundError:  # a document that was not read in this build
             continue
-        data[docname] = section_texts(doctree)
+        data[docname] = section_texts(doctree, MAX_API_SECTION_CHARS if docname.startswith(
+            "book/api/") else MAX_SECTION_CHARS)
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     payload = payload.replace("</", "<\\/")
     static = pathlib.Path(app.builder.outdir) / "_static"
@@ -481,7 +486,12 @@ def finish(app, exception):
         pages[page] = rewrite_page(page, outdir, written)
     add_backlinks(outdir, pages)
     link_pdf(outdir)
-    # frames of an earlier build that no page uses any more
+    # frames of an earlier build that no page uses any more; in an incremental
+    # build the pages Sphinx did not write again already name their frame
+    # files (and have no base64 left to write), so those names count as used
+    frame_name = re.compile(r"\b[0-9a-f]{20}\.png\b")
+    for page in pages:
+        written.update(frame_name.findall(page.read_text(encoding="utf-8")))
     for stale in (outdir / FRAMES_DIR).glob("*.png"):
         if stale.name not in written:
             stale.unlink()
