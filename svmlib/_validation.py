@@ -264,6 +264,24 @@ def check_estimator_X(X, estimator_name):
     return check_array(X, "X")
 
 
+def _given_X_and_y(X, y, estimator_name, check_X, what):
+    """What every ``fit(X, y)`` checks first: ``y`` given, ``X`` valid, a column ``y`` raveled."""
+    if y is None:
+        raise ValueError(
+            f"{estimator_name} requires y to be passed, but the target y is None. Call "
+            f"fit(X, y) with {what}.")
+    X = check_X(X) if check_X is not None else check_estimator_X(X, estimator_name)
+    if not isinstance(y, np.ndarray):
+        y = np.asarray(y)
+    if y.ndim == 2 and y.shape[1] == 1:
+        warnings.warn(
+            "A column-vector y was passed when a 1d array was expected. Please change "
+            "the shape of y to (n_samples,), for example using ravel().",
+            DataConversionWarning, stacklevel=4)   # the caller of fit
+        y = np.ravel(y)
+    return X, y
+
+
 def check_estimator_X_y(X, y, estimator_name, check_X=None):
     """Validate ``(X, y)`` given to a classifier's ``fit``.
 
@@ -273,19 +291,7 @@ def check_estimator_X_y(X, y, estimator_name, check_X=None):
     :func:`check_estimator_X` for ``X``.  Returns ``(X, y)``, ``y`` as given
     (labels of any kind survive).
     """
-    if y is None:
-        raise ValueError(
-            f"{estimator_name} requires y to be passed, but the target y is None. Call "
-            f"fit(X, y) with the class labels.")
-    X = check_X(X) if check_X is not None else check_estimator_X(X, estimator_name)
-    if not isinstance(y, np.ndarray):
-        y = np.asarray(y)
-    if y.ndim == 2 and y.shape[1] == 1:
-        warnings.warn(
-            "A column-vector y was passed when a 1d array was expected. Please change "
-            "the shape of y to (n_samples,), for example using ravel().",
-            DataConversionWarning, stacklevel=3)
-        y = np.ravel(y)
+    X, y = _given_X_and_y(X, y, estimator_name, check_X, "the class labels")
     if y.dtype == object:
         missing = [k for k, v in enumerate(y.ravel()) if v is None
                    or (isinstance(v, float) and np.isnan(v))]
@@ -327,19 +333,7 @@ def check_estimator_X_y_regression(X, y, estimator_name, check_X=None):
     :func:`check_estimator_X` for ``X``.  Returns ``(X, y)`` with ``y`` as
     float64.
     """
-    if y is None:
-        raise ValueError(
-            f"{estimator_name} requires y to be passed, but the target y is None. Call "
-            f"fit(X, y) with the target values.")
-    X = check_X(X) if check_X is not None else check_estimator_X(X, estimator_name)
-    if not isinstance(y, np.ndarray):
-        y = np.asarray(y)
-    if y.ndim == 2 and y.shape[1] == 1:
-        warnings.warn(
-            "A column-vector y was passed when a 1d array was expected. Please change "
-            "the shape of y to (n_samples,), for example using ravel().",
-            DataConversionWarning, stacklevel=3)
-        y = np.ravel(y)
+    X, y = _given_X_and_y(X, y, estimator_name, check_X, "the target values")
     if y.ndim != 1:
         raise ValueError(
             f"y must be a 1-D array of target values; got {_shape_text(y)}. {estimator_name} "
