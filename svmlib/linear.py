@@ -75,6 +75,43 @@ def _shuffle(index, active, rng_state):
 
 
 @njit(cache=True)
+def _projected_gradient(G, a, upper, shrinking, pg_max_old, pg_min_old):
+    """One coordinate's projected gradient, and whether shrinking drops it.
+
+    Returns ``(PG, shrink)``: a multiplier at a bound whose gradient points
+    out of the box beyond last sweep's extremes leaves the active set.
+    """
+    if a == 0.0:
+        if shrinking and G > pg_max_old:
+            return 0.0, True
+        return (G if G < 0.0 else 0.0), False
+    if a == upper:
+        if shrinking and G < pg_min_old:
+            return 0.0, True
+        return (G if G > 0.0 else 0.0), False
+    return G, False
+
+
+@njit(cache=True)
+def _coordinate_step(old, G, qd, upper):
+    """The new multiplier: a Newton step on one coordinate, clipped to ``[0, upper]``."""
+    if qd > 0.0:
+        return min(max(old - G / qd, 0.0), upper)
+    return upper  # a zero point with the hinge loss: f is linear in alpha_i
+
+
+@njit(cache=True)
+def _after_sweep(pg_max, pg_min, tol, active, n):
+    """``(stop, active, pg_max_old, pg_min_old)`` for the next sweep."""
+    if pg_max - pg_min <= tol:
+        if active == n:
+            return True, active, np.inf, -np.inf
+        return False, n, np.inf, -np.inf  # check every coordinate once more before stopping
+    return (False, active, pg_max if pg_max > 0.0 else np.inf,
+            pg_min if pg_min < 0.0 else -np.inf)
+
+
+@njit(cache=True)
 def _dcd_dense(X, y, alpha, w, bias_w, s, diag, upper, tol, max_iter, seed, shrinking):
     """Dual coordinate descent on dense X; ``w`` (and ``bias_w``) updated in place."""
     n, p = X.shape
@@ -98,45 +135,25 @@ def _dcd_dense(X, y, alpha, w, bias_w, s, diag, upper, tol, max_iter, seed, shri
             for k in range(p):
                 dot += w[k] * X[i, k]
             G = y[i] * dot - 1.0 + diag * alpha[i]
-            PG = 0.0
-            if alpha[i] == 0.0:
-                if shrinking and G > pg_max_old:
-                    active -= 1
-                    index[k_pos], index[active] = index[active], index[k_pos]
-                    continue
-                if G < 0.0:
-                    PG = G
-            elif alpha[i] == upper:
-                if shrinking and G < pg_min_old:
-                    active -= 1
-                    index[k_pos], index[active] = index[active], index[k_pos]
-                    continue
-                if G > 0.0:
-                    PG = G
-            else:
-                PG = G
+            PG, shrink = _projected_gradient(G, alpha[i], upper, shrinking, pg_max_old, pg_min_old)
+            if shrink:
+                active -= 1
+                index[k_pos], index[active] = index[active], index[k_pos]
+                continue
             pg_max = max(pg_max, PG)
             pg_min = min(pg_min, PG)
             if abs(PG) > 1e-12:
                 old = alpha[i]
-                if QD[i] > 0.0:
-                    alpha[i] = min(max(old - G / QD[i], 0.0), upper)
-                else:  # a zero point with the hinge loss: f is linear in alpha_i
-                    alpha[i] = upper
+                alpha[i] = _coordinate_step(old, G, QD[i], upper)
                 step = (alpha[i] - old) * y[i]
                 for k in range(p):
                     w[k] += step * X[i, k]
                 bias_w[0] += step * s
             k_pos += 1
         it += 1
-        if pg_max - pg_min <= tol:
-            if active == n:
-                break
-            active = n  # check every coordinate once more before stopping
-            pg_max_old, pg_min_old = np.inf, -np.inf
-            continue
-        pg_max_old = pg_max if pg_max > 0.0 else np.inf
-        pg_min_old = pg_min if pg_min < 0.0 else -np.inf
+        stop, active, pg_max_old, pg_min_old = _after_sweep(pg_max, pg_min, tol, active, n)
+        if stop:
+            break
     return it
 
 
@@ -165,45 +182,25 @@ def _dcd_csr(data, indices, indptr, y, alpha, w, bias_w, s, diag, upper, tol, ma
             for q in range(indptr[i], indptr[i + 1]):
                 dot += w[indices[q]] * data[q]
             G = y[i] * dot - 1.0 + diag * alpha[i]
-            PG = 0.0
-            if alpha[i] == 0.0:
-                if shrinking and G > pg_max_old:
-                    active -= 1
-                    index[k_pos], index[active] = index[active], index[k_pos]
-                    continue
-                if G < 0.0:
-                    PG = G
-            elif alpha[i] == upper:
-                if shrinking and G < pg_min_old:
-                    active -= 1
-                    index[k_pos], index[active] = index[active], index[k_pos]
-                    continue
-                if G > 0.0:
-                    PG = G
-            else:
-                PG = G
+            PG, shrink = _projected_gradient(G, alpha[i], upper, shrinking, pg_max_old, pg_min_old)
+            if shrink:
+                active -= 1
+                index[k_pos], index[active] = index[active], index[k_pos]
+                continue
             pg_max = max(pg_max, PG)
             pg_min = min(pg_min, PG)
             if abs(PG) > 1e-12:
                 old = alpha[i]
-                if QD[i] > 0.0:
-                    alpha[i] = min(max(old - G / QD[i], 0.0), upper)
-                else:
-                    alpha[i] = upper
+                alpha[i] = _coordinate_step(old, G, QD[i], upper)
                 step = (alpha[i] - old) * y[i]
                 for q in range(indptr[i], indptr[i + 1]):
                     w[indices[q]] += step * data[q]
                 bias_w[0] += step * s
             k_pos += 1
         it += 1
-        if pg_max - pg_min <= tol:
-            if active == n:
-                break
-            active = n
-            pg_max_old, pg_min_old = np.inf, -np.inf
-            continue
-        pg_max_old = pg_max if pg_max > 0.0 else np.inf
-        pg_min_old = pg_min if pg_min < 0.0 else -np.inf
+        stop, active, pg_max_old, pg_min_old = _after_sweep(pg_max, pg_min, tol, active, n)
+        if stop:
+            break
     return it
 
 
