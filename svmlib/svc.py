@@ -5,8 +5,8 @@ with the same parameters, and stores its solution in the same layout, so the
 two can be compared attribute by attribute:
 
 * two classes: one dual problem (Book: (eq-soft-dual)); the class
-  ``classes_[1]`` plays ``y = +1``, so ``decision_function(X) > 0`` predicts
-  ``classes_[1]``;
+  ``classes_[1]`` plays ``y = +1``, so ``decision_function(X) >= 0`` predicts
+  ``classes_[1]`` (an exact 0 goes to ``classes_[1]``, as in LIBSVM);
 * ``k >= 3`` classes: one-vs-one, ``k (k - 1) / 2`` binary problems, one per
   pair of classes ``(i, j)`` with ``i < j`` (class ``i`` plays ``+1``), and
   prediction by majority vote, ties going to the class listed first in
@@ -449,7 +449,8 @@ class SVC(ClassifierMixin, KernelSVMBase):
     def predict(self, X):
         """Predicted class of each sample, ndarray of shape (n_samples,).
 
-        Two classes: the sign of the decision function.  More: the class with
+        Two classes: the sign of the decision function, an exact 0 going to
+        ``classes_[1]`` as in LIBSVM (and as :meth:`votes` counts).  More: the class with
         most one-vs-one votes (ties to the class listed first in ``classes_``),
         or with ``break_ties=True`` the argmax of the "ovr" decision function.
         """
@@ -464,7 +465,7 @@ class SVC(ClassifierMixin, KernelSVMBase):
             return self.classes_[np.argmax(scores, axis=1)]
         if self.classes_.shape[0] == 2:
             values = self._decision_ovo(X)[:, 0]
-            return self.classes_[(values > 0).astype(int)]
+            return self.classes_[(values >= 0).astype(int)]
         votes = self.votes(X)
         return self.classes_[np.argmax(votes, axis=1)]
 

@@ -13,6 +13,7 @@ from sklearn.model_selection import GridSearchCV, cross_val_score
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
+from sklearn.svm import SVC as SKSVC
 from svmlib import SVC, datasets, kernels
 from svmlib.objectives import kkt_violations
 from svmlib.qp import NotSeparableError, SolverResult
@@ -225,3 +226,16 @@ def test_invariance_to_sample_order_and_label_names(seed):
     renamed = SVC(C=1.0, gamma=1.0, tol=1e-7).fit(X, np.where(y == 1, 10, 3))
     np.testing.assert_array_equal(renamed.predict(X_test),
                                   np.where(reference.predict(X_test) == 1, 10, 3))
+
+
+def test_exact_zero_decision_goes_to_second_class_like_libsvm():
+    # Two mirror-image points: the boundary is x1 = 0 exactly, so the origin has
+    # decision value 0. LIBSVM's vote gives it to classes_[1]; predict and votes agree.
+    X = np.array([[-1.0, 0.0], [1.0, 0.0]])
+    y = np.array(["left", "right"])
+    model = SVC(kernel="linear", C=1.0).fit(X, y)
+    origin = np.array([[0.0, 0.0], [0.0, 3.0]])
+    assert np.all(model.decision_function(origin) == 0.0)
+    reference = SKSVC(kernel="linear", C=1.0).fit(X, y)
+    assert list(model.predict(origin)) == list(reference.predict(origin)) == ["right", "right"]
+    assert model.votes(origin).tolist() == [[0, 1], [0, 1]]
