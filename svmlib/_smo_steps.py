@@ -28,17 +28,25 @@ is the prefix ``0:A``; shrinking permutes the order):
 ``C``         the upper bound of every position
 ``status``    LOWER (0), UPPER (1) or FREE (2)
 
-A kernel *row source* gives the rows of ``Q``.  Compiled, it is the Gram
-matrix ``K`` itself (rows are gathered from it); interpreted it may also be
-a Python object with a least-recently-used cache of rows
-(:class:`svmlib.smo.KernelRowCache`), for problems whose Gram matrix does
-not fit in memory.  The three functions that touch the row source are
-:func:`kernel_row`, :func:`reconstruct_gradient` and :func:`permute_rows`.
+A *row source* (:mod:`svmlib._smo_rows`) gives the rows of ``Q``: the Gram
+matrix ``K`` when it is in memory (rows are gathered from it), or, for the
+built-in kernels, rows computed from the points and kept in a compiled
+least-recently-used cache, so that the whole loop runs compiled without an
+``n x n`` matrix.  For a kernel given as a Python function the rows come
+from a Python cache (:class:`svmlib.smo.KernelRowCache`) and the loop runs
+as plain Python around the compiled steps.  The three functions that touch
+the row source are :func:`kernel_row`, :func:`reconstruct_gradient` and
+:func:`permute_rows`.
 """
 
 import types
 
 import numpy as np
+
+from ._smo_rows import (GRAM, LINEAR, RBF, POLY, ROW_STEPS, STRIDE, SLOTS, USED,  # noqa: F401
+                        HITS, MISSES, COMPUTED, cached_row, gram_rows, grow_rows, kernel_rows,
+                        kernel_value, permute_points)
+from . import _smo_rows
 
 try:  # compiled when Numba is available
     from numba import njit
@@ -291,12 +299,16 @@ def permute_arrays(new_to_old, order, y, QD, alpha, grad, grad_bar, p, C, status
     status[:] = status[new_to_old]
 
 
-# ---------------------------------------------- the row source (Gram matrix)
+# ------------------------------------------------------------ the row source
 
 @njit(cache=True)
-def kernel_row(K, y, order, i, length, out):
+def kernel_row(rows, y, order, i, length, out):
     """Row ``i`` of ``Q`` at working positions ``0:length``, into ``out``:
-    ``Q[i, t] = y_i y_t K[i, t]`` gathered from the Gram matrix."""
+    ``Q[i, t] = y_i y_t K[i, t]``, gathered from the Gram matrix or read
+    through the row cache (:func:`svmlib._smo_rows.cached_row`)."""
+    if rows.kind != GRAM:
+        return cached_row(rows, y, order, i, length, out)
+    K = rows.K
     y_i = y[i]
     row = order[i]
     for t in range(length):
@@ -305,18 +317,22 @@ def kernel_row(K, y, order, i, length, out):
 
 
 @njit(cache=True)
-def permute_rows(K, new_to_old, kept):
-    """After shrinking: nothing to do for a Gram matrix (a row cache re-orders
-    its rows here)."""
-    return None
+def permute_rows(rows, new_to_old, kept):
+    """After shrinking: nothing to do for a Gram matrix; a kernel's points
+    and its cached rows follow the new working order."""
+    if rows.kind != GRAM:
+        permute_points(rows, new_to_old, kept)
 
 
 @njit(cache=True)
-def reconstruct_gradient(K, A, n, order, y, alpha, grad, grad_bar, p, status):
+def reconstruct_gradient(rows, A, n, order, y, alpha, grad, grad_bar, p, status):
     """Rebuild ``grad`` of the inactive positions after shrinking.
 
     ``grad_t = grad_bar_t + p_t + sum over free s of Q[t, s] alpha_s``: the
     bounded multipliers at ``C`` are in ``grad_bar``, those at 0 add nothing.
+    The kernel values come from the Gram matrix or are computed (the cached
+    rows hold only the active positions); the row cache then gets back its
+    full stride.
     """
     free = np.empty(A, dtype=np.int64)
     n_free = 0
@@ -324,13 +340,18 @@ def reconstruct_gradient(K, A, n, order, y, alpha, grad, grad_bar, p, status):
         if status[s] == FREE:
             free[n_free] = s
             n_free += 1
+    gram = rows.kind == GRAM
+    K = rows.K
     for t in range(A, n):
         value = grad_bar[t] + p[t]
         row = order[t]                       # along a row of K: contiguous reads
         for k in range(n_free):
             s = free[k]
-            value += y[t] * K[row, order[s]] * (alpha[s] * y[s])
+            k_ts = K[row, order[s]] if gram else kernel_value(rows, t, s)
+            value += y[t] * k_ts * (alpha[s] * y[s])
         grad[t] = value
+    if not gram:
+        grow_rows(rows)
 
 
 # --------------------------------------------------------------- the loop
@@ -351,7 +372,7 @@ def class_extremes(A, y, grad, status, nu):
 
 
 @njit(cache=True)
-def select_working_set(K, A, order, y, grad, status, QD, tol, nu, second_order,
+def select_working_set(rows, A, order, y, grad, status, QD, tol, nu, second_order,
                        row_i, row_k):
     """Select the working set ``(i, j)`` on the active set, or report optimality.
 
@@ -364,7 +385,7 @@ def select_working_set(K, A, order, y, grad, status, QD, tol, nu, second_order,
         violation = m - M
         if not violation > tol:
             return -1, -1, violation
-        kernel_row(K, y, order, i, A, row_i)
+        kernel_row(rows, y, order, i, A, row_i)
         j, _ = select_j(A, i, m, y, grad, status, QD, row_i, 0.0, second_order, -1, -np.inf)
         return i, j, violation
     # Solver_NU: i within each class; j over both, i taken from j's class.
@@ -378,16 +399,16 @@ def select_working_set(K, A, order, y, grad, status, QD, tol, nu, second_order,
             i, m, label = i_pos, m_pos, 1.0
         else:
             i, m, label = i_neg, m_neg, -1.0
-        kernel_row(K, y, order, i, A, row_i)
+        kernel_row(rows, y, order, i, A, row_i)
         j, _ = select_j(A, i, m, y, grad, status, QD, row_i, label, False, -1, -np.inf)
         return i, j, violation
     j, gain = -1, -np.inf
     if i_pos >= 0:
-        kernel_row(K, y, order, i_pos, A, row_i)
+        kernel_row(rows, y, order, i_pos, A, row_i)
         j, gain = select_j(A, i_pos, m_pos, y, grad, status, QD, row_i, 1.0, True, j, gain)
     j_pos = j
     if i_neg >= 0:
-        kernel_row(K, y, order, i_neg, A, row_k)
+        kernel_row(rows, y, order, i_neg, A, row_k)
         j, gain = select_j(A, i_neg, m_neg, y, grad, status, QD, row_k, -1.0, True, j, gain)
     if j != j_pos:           # j is in the negative class: i and its row from there
         row_i[:A] = row_k[:A]
@@ -396,7 +417,7 @@ def select_working_set(K, A, order, y, grad, status, QD, tol, nu, second_order,
 
 
 @njit(cache=True)
-def smo_loop(K, istate, fstate, order, y, QD, alpha, grad, grad_bar, p, C, status,
+def smo_loop(rows, istate, fstate, order, y, QD, alpha, grad, grad_bar, p, C, status,
              row_i, row_j, row_t, new_to_old, tol, nu, second_order, shrinking, steps,
              margin_check, objective_limit):
     """Run at most ``steps`` SMO iterations from the state in the arrays.
@@ -420,35 +441,35 @@ def smo_loop(K, istate, fstate, order, y, QD, alpha, grad, grad_bar, p, C, statu
                 m_pos, M_pos, m_neg, M_neg, gap = class_extremes(A, y, grad, status, nu)
                 if istate[UNSHRUNK] == 0 and gap <= 10 * tol:
                     istate[UNSHRUNK] = 1
-                    reconstruct_gradient(K, A, n, order, y, alpha, grad, grad_bar, p, status)
+                    reconstruct_gradient(rows, A, n, order, y, alpha, grad, grad_bar, p, status)
                     A = n
                     m_pos, M_pos, m_neg, M_neg, gap = class_extremes(A, y, grad, status, nu)
                 kept = shrink(A, n, y, grad, status, m_pos, M_pos, m_neg, M_neg, new_to_old)
                 if kept != A:
                     permute_arrays(new_to_old, order, y, QD, alpha, grad, grad_bar, p, C,
                                    status)
-                    permute_rows(K, new_to_old, kept)
+                    permute_rows(rows, new_to_old, kept)
                     istate[SHRINK_EVENTS] += 1
                     A = kept
                 istate[ACTIVE] = A
         # ---- select the working set; stop when optimal on all variables
-        i, j, violation = select_working_set(K, A, order, y, grad, status, QD, tol, nu,
+        i, j, violation = select_working_set(rows, A, order, y, grad, status, QD, tol, nu,
                                              second_order, row_i, row_t)
         if i < 0:
             if A == n:
                 fstate[VIOLATION] = violation
                 return CONVERGED
-            reconstruct_gradient(K, A, n, order, y, alpha, grad, grad_bar, p, status)
+            reconstruct_gradient(rows, A, n, order, y, alpha, grad, grad_bar, p, status)
             A = n
             istate[ACTIVE] = n
-            i, j, violation = select_working_set(K, A, order, y, grad, status, QD, tol, nu,
+            i, j, violation = select_working_set(rows, A, order, y, grad, status, QD, tol, nu,
                                                  second_order, row_i, row_t)
             if i < 0:
                 fstate[VIOLATION] = violation
                 return CONVERGED
             istate[COUNTER] = 1  # shrink again at the next iteration
         fstate[VIOLATION] = violation
-        kernel_row(K, y, order, j, A, row_j)
+        kernel_row(rows, y, order, j, A, row_j)
         # ---- update the pair
         old_i, old_j = alpha[i], alpha[j]
         grad_i, grad_j, Q_ij = grad[i], grad[j], row_i[j]
@@ -463,7 +484,7 @@ def smo_loop(K, istate, fstate, order, y, QD, alpha, grad, grad_bar, p, C, statu
         for t in (i, j):
             old, new = set_status(t, alpha, C, status)
             if shrinking and (old == UPPER) != (new == UPPER):
-                kernel_row(K, y, order, t, n, row_t)
+                kernel_row(rows, y, order, t, n, row_t)
                 update_grad_bar(n, grad_bar, row_t, C[t] if new == UPPER else -C[t])
         istate[ITERATION] += 1
         istate[LAST_I] = order[i]
@@ -488,22 +509,23 @@ def _plain(function):
     return getattr(function, "py_func", function)
 
 
-def interpreted_namespace(plain=STEPS, **replacements):
+def interpreted_namespace(plain=STEPS + ROW_STEPS, **replacements):
     """Step functions that call each other as plain Python where asked.
 
     Each name in ``plain`` becomes a new function object on the same code
     object as the compiled one, with globals in which the names in
     ``plain`` are these plain versions and the other steps stay compiled.
-    ``replacements`` substitutes Python versions of some steps (the row
-    source of :mod:`svmlib.smo`: kernel rows from a cache).
+    The functions of the row source (:mod:`svmlib._smo_rows`) are part of
+    the same namespace.  ``replacements`` substitutes Python versions of some
+    steps (the row source of :mod:`svmlib.smo` for a kernel given as a Python
+    function: kernel rows from a Python cache).
     """
-    module_globals = globals()
-    namespace = dict(module_globals)
-    functions = types.SimpleNamespace()
-    for name in STEPS:
-        setattr(functions, name, module_globals[name])
+    namespace = dict(vars(_smo_rows))
+    namespace.update(globals())
+    compiled = {name: namespace[name] for name in STEPS + ROW_STEPS}
+    functions = types.SimpleNamespace(**compiled)
     for name in plain:
-        source = _plain(module_globals[name])
+        source = _plain(compiled[name])
         function = types.FunctionType(source.__code__, namespace, source.__name__,
                                       source.__defaults__, source.__closure__)
         function.__doc__ = source.__doc__
@@ -518,4 +540,5 @@ def interpreted_namespace(plain=STEPS, **replacements):
 #: The interpreted steps (plain Python, the same code).
 INTERPRETED = interpreted_namespace()
 #: The compiled steps (Numba), or the plain functions without Numba.
-COMPILED = types.SimpleNamespace(**{name: globals()[name] for name in STEPS})
+COMPILED = types.SimpleNamespace(**{name: globals()[name] for name in STEPS},
+                                 **{name: getattr(_smo_rows, name) for name in ROW_STEPS})

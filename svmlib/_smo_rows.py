@@ -1,0 +1,329 @@
+"""Where SMO's kernel rows come from: the Gram matrix, or a kernel and a row cache.
+
+SMO needs two rows of ``Q`` per iteration (``Q[s, t] = y_s y_t k(x_s, x_t)``).
+A *row source* (:class:`RowSource`, a named tuple of arrays that Numba
+compiles like any other argument) gives them in one of two ways:
+
+* ``kind == GRAM``: the Gram matrix ``K`` is in memory; a row is gathered
+  from it;
+* ``kind`` one of ``LINEAR``, ``RBF``, ``POLY``: the kernel values are
+  computed from the points ``X`` (kept in the solver's working order) and
+  their squared norms, and kept in a least-recently-used cache of rows
+  bounded in megabytes, as LIBSVM's ``Cache`` does.  No ``n x n`` matrix
+  is ever built.
+
+The cache, LIBSVM-style, in flat arrays:
+
+``pool``      one block of memory; slot ``s`` holds a row at ``pool[s * stride:]``
+``slot_of``   original index -> slot (``-1``: not cached)
+``owner``     slot -> original index
+``length``    slot -> how many leading working positions of the row are computed
+``prev/next`` a doubly linked list of the slots in use, most recent first
+              (position ``n`` is the list's head and tail sentinel)
+``cstate``    stride, number of slots, slots in use, hits, misses, values computed,
+              capacity (in values)
+
+A cached row holds the kernel values ``k(x_i, x_t)`` at working positions
+``t < length``; the signs ``y_i y_t`` are applied when a row is read.  Rows
+are only ever needed on the active set (the prefix ``0:A`` of the working
+order), so when shrinking makes the active set smaller the rows are cut to
+it and re-packed with a shorter stride (:func:`cache_relayout`), and more of
+them fit; when the gradient is rebuilt (the active set is all ``n``
+again) they are re-packed with stride ``n``.  A request longer than the
+stride (the full row that updates ``grad_bar``) is served from the cache for
+its first ``stride`` values and computed for the rest.
+
+Every function is plain Python compiled by Numba (``@njit(cache=True)``);
+:mod:`svmlib._smo_steps` runs them compiled or, with ``compiled=False``, as
+plain Python (the same code objects).
+"""
+
+import math
+from collections import namedtuple
+
+import numpy as np
+
+try:
+    from numba import njit
+except ImportError:  # pragma: no cover - plain Python, same steps, slower
+    def njit(*args, **kwargs):
+        if args and callable(args[0]):
+            return args[0]
+        return lambda f: f
+
+# Row source kinds.
+GRAM, LINEAR, RBF, POLY = 0, 1, 2, 3
+# Indices into cstate.
+STRIDE, SLOTS, USED, HITS, MISSES, COMPUTED, CAPACITY = range(7)
+
+RowSource = namedtuple(
+    "RowSource",
+    ["kind", "K", "X", "sqnorm", "params", "pool", "slot_of", "owner", "length", "prev",
+     "next", "cstate"])
+RowSource.__doc__ = "Where the rows of Q come from (see the module docstring)."
+
+
+def gram_rows(K):
+    """A row source on a Gram matrix in memory (C-contiguous float64, n x n)."""
+    none_f = np.empty(0)
+    none_i = np.empty(0, dtype=np.int64)
+    return RowSource(GRAM, K, np.empty((0, 0)), none_f, np.zeros(3), none_f, none_i, none_i,
+                     none_i, none_i, none_i, np.zeros(7, dtype=np.int64))
+
+
+def kernel_rows(kind, X, gamma=1.0, coef0=0.0, degree=1, cache_size=200.0):
+    """A row source that computes rows of a named kernel into a cache of ``cache_size`` MB.
+
+    ``X`` (n x d) is copied; the source keeps it in the solver's working
+    order.  The cache holds at most ``cache_size`` megabytes of rows (and at
+    least two full rows, at most the whole matrix).
+    """
+    X = np.array(X, dtype=np.float64, order="C", copy=True)
+    n = X.shape[0]
+    capacity = int(min(max(int(cache_size * 2**20 // 8), 2 * n), n * n))
+    cstate = np.zeros(7, dtype=np.int64)
+    cstate[STRIDE] = n
+    cstate[SLOTS] = min(n, max(2, capacity // max(n, 1)))
+    cstate[CAPACITY] = capacity
+    links = np.full(n + 1, n, dtype=np.int64)       # an empty list: head = tail = n
+    return RowSource(int(kind), np.empty((0, 0)), X, np.einsum("ij,ij->i", X, X),
+                     np.array([float(gamma), float(coef0), float(degree)]),
+                     np.empty(capacity), np.full(n, -1, dtype=np.int64),
+                     np.full(n, -1, dtype=np.int64), np.zeros(n, dtype=np.int64), links,
+                     links.copy(), cstate)
+
+
+# ------------------------------------------------------------ kernel values
+
+@njit(cache=True)
+def kernel_value(rows, a, b):
+    """``k(x_a, x_b)`` for the points at working positions ``a`` and ``b``,
+    computed as :mod:`svmlib.kernels` computes it."""
+    X = rows.X
+    dot = 0.0
+    for f in range(X.shape[1]):
+        dot += X[a, f] * X[b, f]
+    if rows.kind == LINEAR:
+        return dot
+    if rows.kind == RBF:
+        if a == b:
+            return 1.0
+        d2 = rows.sqnorm[a] + rows.sqnorm[b] - 2.0 * dot
+        if d2 < 0.0:
+            d2 = 0.0
+        return math.exp(-rows.params[0] * d2)
+    return (rows.params[0] * dot + rows.params[1]) ** rows.params[2]
+
+
+@njit(cache=True)
+def kernel_values(rows, i, start, stop, dest, offset):
+    """``dest[offset + t - start] = k(x_i, x_t)`` for working positions ``start <= t < stop``."""
+    for t in range(start, stop):
+        dest[offset + t - start] = kernel_value(rows, i, t)
+
+
+@njit(cache=True)
+def kernel_diagonal(rows, out):
+    """``out[t] = k(x_t, x_t)`` for every working position."""
+    for t in range(out.shape[0]):
+        out[t] = kernel_value(rows, t, t)
+    return out
+
+
+# ----------------------------------------------------- the least-recently-used list
+
+@njit(cache=True)
+def lru_unlink(rows, s):
+    """Take slot ``s`` out of the recency list."""
+    rows.next[rows.prev[s]] = rows.next[s]
+    rows.prev[rows.next[s]] = rows.prev[s]
+
+
+@njit(cache=True)
+def lru_push_front(rows, s):
+    """Put slot ``s`` at the front of the recency list (most recently used)."""
+    head = rows.next.shape[0] - 1
+    first = rows.next[head]
+    rows.next[s] = first
+    rows.prev[s] = head
+    rows.prev[first] = s
+    rows.next[head] = s
+
+
+@njit(cache=True)
+def take_slot(rows):
+    """A slot for a new row: a free one, else the least recently used one (evicted)."""
+    cstate = rows.cstate
+    if cstate[USED] < cstate[SLOTS]:
+        s = cstate[USED]
+        cstate[USED] += 1
+        return s
+    head = rows.next.shape[0] - 1
+    s = rows.prev[head]
+    lru_unlink(rows, s)
+    rows.slot_of[rows.owner[s]] = -1
+    rows.length[s] = 0
+    return s
+
+
+# ------------------------------------------------------------------ one row
+
+@njit(cache=True)
+def cached_row(rows, y, order, i, length, out):
+    """Row ``i`` of ``Q`` at working positions ``0:length`` into ``out``, through the cache."""
+    cstate = rows.cstate
+    stride = cstate[STRIDE]
+    key = order[i]
+    kept = min(length, stride)
+    s = rows.slot_of[key]
+    if s >= 0:
+        lru_unlink(rows, s)
+        have = rows.length[s]
+        if have >= kept:
+            cstate[HITS] += 1
+        else:                                # extend the row to the longer prefix
+            cstate[MISSES] += 1
+            kernel_values(rows, i, have, kept, rows.pool, s * stride + have)
+            cstate[COMPUTED] += kept - have
+            rows.length[s] = kept
+    else:
+        cstate[MISSES] += 1
+        s = take_slot(rows)
+        kernel_values(rows, i, 0, kept, rows.pool, s * stride)
+        cstate[COMPUTED] += kept
+        rows.slot_of[key] = s
+        rows.owner[s] = key
+        rows.length[s] = kept
+    lru_push_front(rows, s)
+    y_i = y[i]
+    base = s * stride
+    pool = rows.pool
+    for t in range(kept):
+        out[t] = (y_i * y[t]) * pool[base + t]
+    if length > kept:                        # beyond the stride: computed, not cached
+        kernel_values(rows, i, kept, length, out, kept)
+        for t in range(kept, length):
+            out[t] = (y_i * y[t]) * out[t]
+        cstate[COMPUTED] += length - kept
+    return out
+
+
+# ---------------------------------------------- shrinking: re-order and re-pack
+
+@njit(cache=True)
+def cache_relayout(rows, new_stride, new_to_old, permute):
+    """Re-pack the cached rows with stride ``new_stride`` (after the working order changed).
+
+    With ``permute``, position ``k`` of the new order is position
+    ``new_to_old[k]`` of the old one: a row keeps the longest prefix whose
+    values it holds (a row computed on ``0:L`` is valid up to the first new
+    position that comes from an old position ``>= L``), cut to the stride.
+    The most recently used rows that fit in the new number of slots stay,
+    in their order of recency.  The rows are moved inside ``pool`` without a
+    second copy of it: towards the front first, then (when the stride grows)
+    outwards from the back.
+    """
+    cstate = rows.cstate
+    old_stride = cstate[STRIDE]
+    used = cstate[USED]
+    n = rows.slot_of.shape[0]
+    pool = rows.pool
+    new_slots = min(n, max(2, cstate[CAPACITY] // max(new_stride, 1)))
+    running_max = np.empty(n, dtype=np.int64)
+    if permute:
+        top = -1
+        for k in range(n):
+            top = max(top, new_to_old[k])
+            running_max[k] = top
+    # Survivors, most recent first, and their new lengths.
+    head = n
+    mru = np.empty(used, dtype=np.int64)
+    new_length = np.zeros(max(used, 1), dtype=np.int64)
+    rank = np.full(max(used, 1), -1, dtype=np.int64)
+    count = 0
+    s = rows.next[head]
+    while s != head:
+        have = rows.length[s]
+        if permute:                         # first k with running_max[k] >= have
+            valid = np.searchsorted(running_max, have)
+            have = min(have, valid)
+        have = min(have, new_stride)
+        if count < new_slots and have > 0:
+            mru[count] = s
+            new_length[s] = have
+            rank[s] = 0
+            count += 1
+        else:
+            rows.slot_of[rows.owner[s]] = -1
+        s = rows.next[s]
+    # Ranks in the order of the slots (so that every move goes towards the front).
+    r = 0
+    for s in range(used):
+        if rank[s] >= 0:
+            rank[s] = r
+            r += 1
+    step = min(old_stride, new_stride)
+    buf = np.empty(old_stride)
+    for s in range(used):
+        if rank[s] < 0:
+            continue
+        src = s * old_stride
+        dst = rank[s] * step
+        L = new_length[s]
+        if permute:
+            for k in range(L):
+                buf[k] = pool[src + new_to_old[k]]
+            for k in range(L):
+                pool[dst + k] = buf[k]
+        elif dst != src:
+            for k in range(L):
+                pool[dst + k] = pool[src + k]
+    owners = np.empty(max(count, 1), dtype=np.int64)
+    lengths = np.empty(max(count, 1), dtype=np.int64)
+    for s in range(used):
+        if rank[s] >= 0:
+            owners[rank[s]] = rows.owner[s]
+            lengths[rank[s]] = new_length[s]
+    if new_stride > step:                   # the stride grows: spread out from the back
+        for q in range(count - 1, -1, -1):
+            src = q * step
+            dst = q * new_stride
+            for k in range(lengths[q] - 1, -1, -1):
+                pool[dst + k] = pool[src + k]
+    # The new slot table and recency list.
+    rows.next[head] = head
+    rows.prev[head] = head
+    for q in range(count):
+        rows.owner[q] = owners[q]
+        rows.length[q] = lengths[q]
+        rows.slot_of[owners[q]] = q
+    for c in range(count - 1, -1, -1):      # push the least recent first
+        lru_push_front(rows, rank[mru[c]])
+    cstate[STRIDE] = new_stride
+    cstate[SLOTS] = new_slots
+    cstate[USED] = count
+
+
+@njit(cache=True)
+def permute_points(rows, new_to_old, kept):
+    """After shrinking: the points and their norms follow the new working
+    order, and the cached rows are re-ordered and cut to the ``kept`` active
+    positions."""
+    rows.X[:, :] = rows.X[new_to_old]
+    rows.sqnorm[:] = rows.sqnorm[new_to_old]
+    cache_relayout(rows, kept, new_to_old, True)
+
+
+@njit(cache=True)
+def grow_rows(rows):
+    """Before the active set becomes all ``n`` positions again: stride ``n``."""
+    n = rows.slot_of.shape[0]
+    if rows.cstate[STRIDE] < n:
+        cache_relayout(rows, n, np.empty(0, dtype=np.int64), False)
+
+
+#: The functions of this module, in the order above (svmlib._smo_steps runs
+#: them compiled or interpreted with its own steps).
+ROW_STEPS = ("kernel_value", "kernel_values", "kernel_diagonal", "lru_unlink",
+             "lru_push_front", "take_slot", "cached_row", "cache_relayout", "permute_points",
+             "grow_rows")
