@@ -20,8 +20,9 @@ The cache, LIBSVM-style, in flat arrays:
 ``length``    slot -> how many leading working positions of the row are computed
 ``prev/next`` a doubly linked list of the slots in use, most recent first
               (position ``n`` is the list's head and tail sentinel)
-``cstate``    stride, number of slots, slots in use, hits, misses, values computed,
-              capacity (in values)
+``cstate``    stride, number of slots, slots in use, hits, misses, values computed
+              into the cache, capacity (in values), values computed beyond the
+              stride (not cached), values computed to rebuild the gradient
 
 A cached row holds the kernel values ``k(x_i, x_t)`` at working positions
 ``t < length``; the signs ``y_i y_t`` are applied when a row is read.  Rows
@@ -54,7 +55,7 @@ except ImportError:  # pragma: no cover - plain Python, same steps, slower
 # Row source kinds.
 GRAM, LINEAR, RBF, POLY = 0, 1, 2, 3
 # Indices into cstate.
-STRIDE, SLOTS, USED, HITS, MISSES, COMPUTED, CAPACITY = range(7)
+STRIDE, SLOTS, USED, HITS, MISSES, COMPUTED, CAPACITY, UNCACHED, REBUILT = range(9)
 
 RowSource = namedtuple(
     "RowSource",
@@ -63,12 +64,33 @@ RowSource = namedtuple(
 RowSource.__doc__ = "Where the rows of Q come from (see the module docstring)."
 
 
+#: A Gram matrix's row cache holds at most this many values (32 MB): a row
+#: missing from it costs one gather from the matrix, not kernel evaluations.
+GRAM_CACHE_VALUES = 2**22
+
+
 def gram_rows(K):
-    """A row source on a Gram matrix in memory (C-contiguous float64, n x n)."""
-    none_f = np.empty(0)
-    none_i = np.empty(0, dtype=np.int64)
-    return RowSource(GRAM, K, np.empty((0, 0)), none_f, np.zeros(3), none_f, none_i, none_i,
-                     none_i, none_i, none_i, np.zeros(7, dtype=np.int64))
+    """A row source on a Gram matrix in memory (C-contiguous float64, n x n).
+
+    Its rows of ``Q`` are gathered from ``K`` into a small cache in working
+    order, so that a row used again (the usual case) is read in place.
+    """
+    n = K.shape[0]
+    return _source(GRAM, K, np.empty((0, 0)), np.empty(0), np.zeros(3),
+                   min(max(GRAM_CACHE_VALUES, 2 * n), n * n))
+
+
+def _source(kind, K, X, sqnorm, params, capacity):
+    n = max(K.shape[0], X.shape[0])
+    capacity = max(capacity, 1)
+    cstate = np.zeros(9, dtype=np.int64)
+    cstate[STRIDE] = n
+    cstate[SLOTS] = min(n, max(2, capacity // max(n, 1)))
+    cstate[CAPACITY] = capacity
+    links = np.full(n + 1, n, dtype=np.int64)       # an empty list: head = tail = n
+    return RowSource(int(kind), K, X, sqnorm, params, np.empty(capacity),
+                     np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64),
+                     np.zeros(n, dtype=np.int64), links, links.copy(), cstate)
 
 
 def kernel_rows(kind, X, gamma=1.0, coef0=0.0, degree=1, cache_size=200.0):
@@ -81,45 +103,73 @@ def kernel_rows(kind, X, gamma=1.0, coef0=0.0, degree=1, cache_size=200.0):
     X = np.array(X, dtype=np.float64, order="C", copy=True)
     n = X.shape[0]
     capacity = int(min(max(int(cache_size * 2**20 // 8), 2 * n), n * n))
-    cstate = np.zeros(7, dtype=np.int64)
-    cstate[STRIDE] = n
-    cstate[SLOTS] = min(n, max(2, capacity // max(n, 1)))
-    cstate[CAPACITY] = capacity
-    links = np.full(n + 1, n, dtype=np.int64)       # an empty list: head = tail = n
-    return RowSource(int(kind), np.empty((0, 0)), X, np.einsum("ij,ij->i", X, X),
-                     np.array([float(gamma), float(coef0), float(degree)]),
-                     np.empty(capacity), np.full(n, -1, dtype=np.int64),
-                     np.full(n, -1, dtype=np.int64), np.zeros(n, dtype=np.int64), links,
-                     links.copy(), cstate)
+    return _source(kind, np.empty((0, 0)), X, np.einsum("ij,ij->i", X, X),
+                   np.array([float(gamma), float(coef0), float(degree)]), capacity)
 
 
 # ------------------------------------------------------------ kernel values
 
 @njit(cache=True)
-def kernel_value(rows, a, b):
-    """``k(x_a, x_b)`` for the points at working positions ``a`` and ``b``,
-    computed as :mod:`svmlib.kernels` computes it."""
-    X = rows.X
-    dot = 0.0
-    for f in range(X.shape[1]):
-        dot += X[a, f] * X[b, f]
-    if rows.kind == LINEAR:
-        return dot
-    if rows.kind == RBF:
-        if a == b:
-            return 1.0
-        d2 = rows.sqnorm[a] + rows.sqnorm[b] - 2.0 * dot
-        if d2 < 0.0:
-            d2 = 0.0
-        return math.exp(-rows.params[0] * d2)
-    return (rows.params[0] * dot + rows.params[1]) ** rows.params[2]
+def dot(X, a, b):
+    """``<x_a, x_b>`` with four running sums (independent chains that the
+    processor overlaps; the same order of additions compiled or not)."""
+    d = X.shape[1]
+    s0 = s1 = s2 = s3 = 0.0
+    f = 0
+    while f + 4 <= d:
+        s0 += X[a, f] * X[b, f]
+        s1 += X[a, f + 1] * X[b, f + 1]
+        s2 += X[a, f + 2] * X[b, f + 2]
+        s3 += X[a, f + 3] * X[b, f + 3]
+        f += 4
+    while f < d:
+        s0 += X[a, f] * X[b, f]
+        f += 1
+    return (s0 + s1) + (s2 + s3)
 
 
 @njit(cache=True)
-def kernel_values(rows, i, start, stop, dest, offset):
-    """``dest[offset + t - start] = k(x_i, x_t)`` for working positions ``start <= t < stop``."""
+def kernel_from_dot(kind, product, sq_a, sq_b, same, params):
+    """The kernel value from ``<x_a, x_b>`` and the squared norms, as
+    :mod:`svmlib.kernels` defines it (``same``: the same point)."""
+    if kind == LINEAR:
+        return product
+    if kind == RBF:
+        if same:
+            return 1.0
+        d2 = sq_a + sq_b - 2.0 * product
+        if d2 < 0.0:
+            d2 = 0.0
+        return math.exp(-params[0] * d2)
+    return (params[0] * product + params[1]) ** params[2]
+
+
+@njit(cache=True)
+def kernel_value(rows, a, b):
+    """``k(x_a, x_b)`` for the points at working positions ``a`` and ``b``."""
+    return kernel_from_dot(rows.kind, dot(rows.X, a, b), rows.sqnorm[a], rows.sqnorm[b],
+                           a == b, rows.params)
+
+
+@njit(cache=True)
+def q_values(rows, y, order, i, start, stop, dest, offset):
+    """``dest[offset + t - start] = Q[i, t] = y_i y_t k(x_i, x_t)`` for working
+    positions ``start <= t < stop``: gathered from the Gram matrix, or computed."""
+    y_i = y[i]
+    if rows.kind == GRAM:
+        K = rows.K
+        row = order[i]
+        for t in range(start, stop):
+            dest[offset + t - start] = (y_i * y[t]) * K[row, order[t]]
+        return
+    X = rows.X
+    sq = rows.sqnorm
+    kind = rows.kind
+    params = rows.params
+    sq_i = sq[i]
     for t in range(start, stop):
-        dest[offset + t - start] = kernel_value(rows, i, t)
+        dest[offset + t - start] = (y_i * y[t]) * kernel_from_dot(kind, dot(X, i, t), sq_i,
+                                                                  sq[t], i == t, params)
 
 
 @njit(cache=True)
@@ -170,7 +220,13 @@ def take_slot(rows):
 
 @njit(cache=True)
 def cached_row(rows, y, order, i, length, out):
-    """Row ``i`` of ``Q`` at working positions ``0:length`` into ``out``, through the cache."""
+    """Row ``i`` of ``Q`` at working positions ``0:length``, through the cache.
+
+    Returns the row in place in the cache (valid until the next request
+    evicts it; the two most recent rows always stay) or, for a request
+    longer than the stride, ``out`` with the cached part copied and the rest
+    computed.
+    """
     cstate = rows.cstate
     stride = cstate[STRIDE]
     key = order[i]
@@ -183,28 +239,24 @@ def cached_row(rows, y, order, i, length, out):
             cstate[HITS] += 1
         else:                                # extend the row to the longer prefix
             cstate[MISSES] += 1
-            kernel_values(rows, i, have, kept, rows.pool, s * stride + have)
+            q_values(rows, y, order, i, have, kept, rows.pool, s * stride + have)
             cstate[COMPUTED] += kept - have
             rows.length[s] = kept
     else:
         cstate[MISSES] += 1
         s = take_slot(rows)
-        kernel_values(rows, i, 0, kept, rows.pool, s * stride)
+        q_values(rows, y, order, i, 0, kept, rows.pool, s * stride)
         cstate[COMPUTED] += kept
         rows.slot_of[key] = s
         rows.owner[s] = key
         rows.length[s] = kept
     lru_push_front(rows, s)
-    y_i = y[i]
     base = s * stride
-    pool = rows.pool
-    for t in range(kept):
-        out[t] = (y_i * y[t]) * pool[base + t]
-    if length > kept:                        # beyond the stride: computed, not cached
-        kernel_values(rows, i, kept, length, out, kept)
-        for t in range(kept, length):
-            out[t] = (y_i * y[t]) * out[t]
-        cstate[COMPUTED] += length - kept
+    if length <= kept:
+        return rows.pool[base:base + length]
+    out[:kept] = rows.pool[base:base + kept]   # beyond the stride: computed, not cached
+    q_values(rows, y, order, i, kept, length, out, kept)
+    cstate[UNCACHED] += length - kept
     return out
 
 
@@ -306,11 +358,12 @@ def cache_relayout(rows, new_stride, new_to_old, permute):
 
 @njit(cache=True)
 def permute_points(rows, new_to_old, kept):
-    """After shrinking: the points and their norms follow the new working
-    order, and the cached rows are re-ordered and cut to the ``kept`` active
-    positions."""
-    rows.X[:, :] = rows.X[new_to_old]
-    rows.sqnorm[:] = rows.sqnorm[new_to_old]
+    """After shrinking: the points and their norms (of a kernel) follow the
+    new working order, and the cached rows are re-ordered and cut to the
+    ``kept`` active positions."""
+    if rows.kind != GRAM:
+        rows.X[:, :] = rows.X[new_to_old]
+        rows.sqnorm[:] = rows.sqnorm[new_to_old]
     cache_relayout(rows, kept, new_to_old, True)
 
 
@@ -324,6 +377,6 @@ def grow_rows(rows):
 
 #: The functions of this module, in the order above (svmlib._smo_steps runs
 #: them compiled or interpreted with its own steps).
-ROW_STEPS = ("kernel_value", "kernel_values", "kernel_diagonal", "lru_unlink",
+ROW_STEPS = ("dot", "kernel_from_dot", "kernel_value", "q_values", "kernel_diagonal", "lru_unlink",
              "lru_push_front", "take_slot", "cached_row", "cache_relayout", "permute_points",
              "grow_rows")

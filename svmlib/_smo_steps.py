@@ -44,8 +44,8 @@ import types
 import numpy as np
 
 from ._smo_rows import (GRAM, LINEAR, RBF, POLY, ROW_STEPS, STRIDE, SLOTS, USED,  # noqa: F401
-                        HITS, MISSES, COMPUTED, cached_row, gram_rows, grow_rows, kernel_rows,
-                        kernel_value, permute_points)
+                        HITS, MISSES, COMPUTED, REBUILT, UNCACHED, cached_row, gram_rows,
+                        grow_rows, kernel_rows, kernel_value, permute_points)
 from . import _smo_rows
 
 try:  # compiled when Numba is available
@@ -223,12 +223,17 @@ def update_pair(alpha_i, alpha_j, y_i, y_j, grad_i, grad_j, Q_ii, Q_jj, Q_ij, C_
 
 @njit(cache=True)
 def update_gradient(A, grad, Q_i, d_i, Q_j, d_j):
-    """``grad += Q[:, i] d_i + Q[:, j] d_j`` on the active set (two passes,
-    in this order, so that every way of running takes the same rounding)."""
-    if d_i != 0.0:
+    """``grad += Q[:, i] d_i + Q[:, j] d_j`` on the active set, in one pass:
+    first the ``i`` term, then the ``j`` term of each entry (the same rounding
+    in every way of running; a zero step adds nothing)."""
+    if d_i != 0.0 and d_j != 0.0:
+        for t in range(A):
+            g = grad[t] + Q_i[t] * d_i
+            grad[t] = g + Q_j[t] * d_j
+    elif d_i != 0.0:
         for t in range(A):
             grad[t] += Q_i[t] * d_i
-    if d_j != 0.0:
+    elif d_j != 0.0:
         for t in range(A):
             grad[t] += Q_j[t] * d_j
 
@@ -303,25 +308,19 @@ def permute_arrays(new_to_old, order, y, QD, alpha, grad, grad_bar, p, C, status
 
 @njit(cache=True)
 def kernel_row(rows, y, order, i, length, out):
-    """Row ``i`` of ``Q`` at working positions ``0:length``, into ``out``:
-    ``Q[i, t] = y_i y_t K[i, t]``, gathered from the Gram matrix or read
-    through the row cache (:func:`svmlib._smo_rows.cached_row`)."""
-    if rows.kind != GRAM:
-        return cached_row(rows, y, order, i, length, out)
-    K = rows.K
-    y_i = y[i]
-    row = order[i]
-    for t in range(length):
-        out[t] = (y_i * y[t]) * K[row, order[t]]
-    return out
+    """Row ``i`` of ``Q`` at working positions ``0:length``:
+    ``Q[i, t] = y_i y_t K[i, t]``, gathered from the Gram matrix or computed
+    from the kernel, through the row cache
+    (:func:`svmlib._smo_rows.cached_row`).  Returns the row (in place in the
+    cache, or in ``out`` when it is longer than the cached rows)."""
+    return cached_row(rows, y, order, i, length, out)
 
 
 @njit(cache=True)
 def permute_rows(rows, new_to_old, kept):
-    """After shrinking: nothing to do for a Gram matrix; a kernel's points
-    and its cached rows follow the new working order."""
-    if rows.kind != GRAM:
-        permute_points(rows, new_to_old, kept)
+    """After shrinking: the cached rows (and a kernel's points) follow the
+    new working order."""
+    permute_points(rows, new_to_old, kept)
 
 
 @njit(cache=True)
@@ -351,7 +350,8 @@ def reconstruct_gradient(rows, A, n, order, y, alpha, grad, grad_bar, p, status)
             value += y[t] * k_ts * (alpha[s] * y[s])
         grad[t] = value
     if not gram:
-        grow_rows(rows)
+        rows.cstate[REBUILT] += n_free * (n - A)
+    grow_rows(rows)
 
 
 # --------------------------------------------------------------- the loop
@@ -376,44 +376,47 @@ def select_working_set(rows, A, order, y, grad, status, QD, tol, nu, second_orde
                        row_i, row_k):
     """Select the working set ``(i, j)`` on the active set, or report optimality.
 
-    Returns ``(i, j, violation)``; ``i = -1`` when the stopping rule holds
-    (``m - M <= tol``; Solver_NU: the larger class gap).  ``row_i`` holds
-    ``Q[i]`` on return.
+    Returns ``(i, j, violation, Q_i)``; ``i = -1`` when the stopping rule
+    holds (``m - M <= tol``; Solver_NU: the larger class gap).  ``Q_i`` is
+    the row of ``i`` on the active set (``row_i`` and ``row_k`` are scratch
+    space).
     """
     if not nu:
         i, m, M = select_i(A, y, grad, status, 0.0)
         violation = m - M
         if not violation > tol:
-            return -1, -1, violation
-        kernel_row(rows, y, order, i, A, row_i)
-        j, _ = select_j(A, i, m, y, grad, status, QD, row_i, 0.0, second_order, -1, -np.inf)
-        return i, j, violation
+            return -1, -1, violation, row_i
+        Q_i = kernel_row(rows, y, order, i, A, row_i)
+        j, _ = select_j(A, i, m, y, grad, status, QD, Q_i, 0.0, second_order, -1, -np.inf)
+        return i, j, violation, Q_i
     # Solver_NU: i within each class; j over both, i taken from j's class.
     i_pos, m_pos, M_pos = select_i(A, y, grad, status, 1.0)
     i_neg, m_neg, M_neg = select_i(A, y, grad, status, -1.0)
     violation = max(m_pos - M_pos, m_neg - M_neg)
     if not violation > tol:
-        return -1, -1, violation
+        return -1, -1, violation, row_i
     if not second_order:  # the maximal violating pair of the class with the larger gap
         if m_pos - M_pos >= m_neg - M_neg:
             i, m, label = i_pos, m_pos, 1.0
         else:
             i, m, label = i_neg, m_neg, -1.0
-        kernel_row(rows, y, order, i, A, row_i)
-        j, _ = select_j(A, i, m, y, grad, status, QD, row_i, label, False, -1, -np.inf)
-        return i, j, violation
+        Q_i = kernel_row(rows, y, order, i, A, row_i)
+        j, _ = select_j(A, i, m, y, grad, status, QD, Q_i, label, False, -1, -np.inf)
+        return i, j, violation, Q_i
     j, gain = -1, -np.inf
     if i_pos >= 0:
-        kernel_row(rows, y, order, i_pos, A, row_i)
-        j, gain = select_j(A, i_pos, m_pos, y, grad, status, QD, row_i, 1.0, True, j, gain)
+        Q_pos = kernel_row(rows, y, order, i_pos, A, row_i)
+        j, gain = select_j(A, i_pos, m_pos, y, grad, status, QD, Q_pos, 1.0, True, j, gain)
     j_pos = j
     if i_neg >= 0:
-        kernel_row(rows, y, order, i_neg, A, row_k)
-        j, gain = select_j(A, i_neg, m_neg, y, grad, status, QD, row_k, -1.0, True, j, gain)
+        Q_neg = kernel_row(rows, y, order, i_neg, A, row_k)
+        j, gain = select_j(A, i_neg, m_neg, y, grad, status, QD, Q_neg, -1.0, True, j, gain)
     if j != j_pos:           # j is in the negative class: i and its row from there
-        row_i[:A] = row_k[:A]
-        return i_neg, j, violation
-    return i_pos, j, violation
+        return i_neg, j, violation, kernel_row(rows, y, order, i_neg, A, row_k)
+    if i_pos < 0:
+        return i_pos, j, violation, row_i
+    # (asked again: the row of i is then the most recent one in the cache)
+    return i_pos, j, violation, kernel_row(rows, y, order, i_pos, A, row_i)
 
 
 @njit(cache=True)
@@ -453,8 +456,8 @@ def smo_loop(rows, istate, fstate, order, y, QD, alpha, grad, grad_bar, p, C, st
                     A = kept
                 istate[ACTIVE] = A
         # ---- select the working set; stop when optimal on all variables
-        i, j, violation = select_working_set(rows, A, order, y, grad, status, QD, tol, nu,
-                                             second_order, row_i, row_t)
+        i, j, violation, Q_i = select_working_set(rows, A, order, y, grad, status, QD, tol,
+                                                  nu, second_order, row_i, row_t)
         if i < 0:
             if A == n:
                 fstate[VIOLATION] = violation
@@ -462,17 +465,17 @@ def smo_loop(rows, istate, fstate, order, y, QD, alpha, grad, grad_bar, p, C, st
             reconstruct_gradient(rows, A, n, order, y, alpha, grad, grad_bar, p, status)
             A = n
             istate[ACTIVE] = n
-            i, j, violation = select_working_set(rows, A, order, y, grad, status, QD, tol, nu,
-                                                 second_order, row_i, row_t)
+            i, j, violation, Q_i = select_working_set(rows, A, order, y, grad, status, QD,
+                                                      tol, nu, second_order, row_i, row_t)
             if i < 0:
                 fstate[VIOLATION] = violation
                 return CONVERGED
             istate[COUNTER] = 1  # shrink again at the next iteration
         fstate[VIOLATION] = violation
-        kernel_row(rows, y, order, j, A, row_j)
+        Q_j = kernel_row(rows, y, order, j, A, row_j)
         # ---- update the pair
         old_i, old_j = alpha[i], alpha[j]
-        grad_i, grad_j, Q_ij = grad[i], grad[j], row_i[j]
+        grad_i, grad_j, Q_ij = grad[i], grad[j], Q_i[j]
         new_i, new_j = update_pair(old_i, old_j, y[i], y[j], grad_i, grad_j, QD[i], QD[j],
                                    Q_ij, C[i], C[j])
         alpha[i] = new_i
@@ -480,12 +483,12 @@ def smo_loop(rows, istate, fstate, order, y, QD, alpha, grad, grad_bar, p, C, st
         d_i = new_i - old_i
         d_j = new_j - old_j
         # ---- update the gradient (and grad_bar when a bound C is reached or left)
-        update_gradient(A, grad, row_i, d_i, row_j, d_j)
+        update_gradient(A, grad, Q_i, d_i, Q_j, d_j)
         for t in (i, j):
             old, new = set_status(t, alpha, C, status)
             if shrinking and (old == UPPER) != (new == UPPER):
-                kernel_row(rows, y, order, t, n, row_t)
-                update_grad_bar(n, grad_bar, row_t, C[t] if new == UPPER else -C[t])
+                Q_t = kernel_row(rows, y, order, t, n, row_t)
+                update_grad_bar(n, grad_bar, Q_t, C[t] if new == UPPER else -C[t])
         istate[ITERATION] += 1
         istate[LAST_I] = order[i]
         istate[LAST_J] = order[j]

@@ -636,7 +636,11 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         cstate = source.cstate
         cache_info = {"cache_hits": int(cstate[_rows.HITS]),
                       "cache_misses": int(cstate[_rows.MISSES]),
-                      "kernel_values_computed": int(cstate[_rows.COMPUTED])}
+                      "kernel_values_computed": int(cstate[_rows.COMPUTED] + cstate[_rows.UNCACHED]
+                                                    + cstate[_rows.REBUILT]),
+                      "kernel_values_cached": int(cstate[_rows.COMPUTED]),
+                      "kernel_values_uncached": int(cstate[_rows.UNCACHED]),
+                      "kernel_values_rebuilding_gradient": int(cstate[_rows.REBUILT])}
     else:
         cache_info = {"cache_hits": 0, "cache_misses": 0,
                       "kernel_values_computed": n * n if precomputed_here else 0}

@@ -191,10 +191,8 @@ def test_each_step_against_its_definition(ns):
 def exact_gram(source):
     """The Gram matrix from the row source's own kernel values (the same rounding)."""
     n = source.X.shape[0]
-    K = np.empty((n, n))
-    for i in range(n):
-        steps.COMPILED.kernel_values(source, i, 0, n, K[i], 0)
-    return K
+    return np.array([[steps.COMPILED.kernel_value(source, i, t) for t in range(n)]
+                     for i in range(n)])
 
 
 CACHE_CASES = {
@@ -276,8 +274,8 @@ def test_row_cache_is_lru_bounded_and_follows_the_working_order(ns):
     out = np.empty(n)
     K = kernels.rbf(X, X, gamma=0.5)
     for i in (0, 1, 2, 0, 3):              # 1 is the least recently used when 3 arrives
-        f.kernel_row(source, y, order, i, n, out)
-        np.testing.assert_allclose(out, y[i] * y * K[i], rtol=1e-12)
+        row = f.kernel_row(source, y, order, i, n, out)
+        np.testing.assert_allclose(row, y[i] * y * K[i], rtol=1e-12)
     cached = sorted(source.owner[:source.cstate[steps.USED]].tolist())
     assert cached == [0, 2, 3] and source.slot_of[1] == -1
     assert source.cstate[steps.HITS] == 1 and source.cstate[steps.MISSES] == 4
@@ -290,18 +288,20 @@ def test_row_cache_is_lru_bounded_and_follows_the_working_order(ns):
     f.permute_rows(source, new_to_old, 7)
     assert source.cstate[steps.STRIDE] == 7 and source.cstate[steps.SLOTS] == 5
     for k in range(n):
-        f.kernel_row(source, y_work, order, k, 7, out)
-        np.testing.assert_allclose(out[:7], y_work[k] * y_work[:7] * K[order[k], order[:7]],
+        row = f.kernel_row(source, y_work, order, k, 7, out)
+        assert row.shape == (7,)
+        np.testing.assert_allclose(row, y_work[k] * y_work[:7] * K[order[k], order[:7]],
                                    rtol=1e-12)
         # a full row: the first 7 values from the cache, the rest computed
-        f.kernel_row(source, y_work, order, k, n, out)
-        np.testing.assert_allclose(out, y_work[k] * y_work * K[order[k], order], rtol=1e-12)
+        row = f.kernel_row(source, y_work, order, k, n, out)
+        assert row is out
+        np.testing.assert_allclose(row, y_work[k] * y_work * K[order[k], order], rtol=1e-12)
     assert source.cstate[steps.USED] == 5
     f.grow_rows(source)
     assert source.cstate[steps.STRIDE] == n and source.cstate[steps.USED] == 3
     for k in range(n):
-        f.kernel_row(source, y_work, order, k, n, out)
-        np.testing.assert_allclose(out, y_work[k] * y_work * K[order[k], order], rtol=1e-12)
+        row = f.kernel_row(source, y_work, order, k, n, out)
+        np.testing.assert_allclose(row, y_work[k] * y_work * K[order[k], order], rtol=1e-12)
 
 
 def test_no_n_by_n_matrix_for_a_large_problem():
