@@ -59,7 +59,7 @@ STRIDE, SLOTS, USED, HITS, MISSES, COMPUTED, CAPACITY, UNCACHED, REBUILT = range
 
 RowSource = namedtuple(
     "RowSource",
-    ["kind", "K", "X", "sqnorm", "params", "pool", "slot_of", "owner", "length", "prev",
+    ["kind", "K", "XT", "sqnorm", "params", "pool", "slot_of", "owner", "length", "prev",
      "next", "cstate"])
 RowSource.__doc__ = "Where the rows of Q come from (see the module docstring)."
 
@@ -81,7 +81,7 @@ def gram_rows(K):
 
 
 def _source(kind, K, X, sqnorm, params, capacity):
-    n = max(K.shape[0], X.shape[0])
+    n = max(K.shape[0], X.shape[1])
     capacity = max(capacity, 1)
     cstate = np.zeros(9, dtype=np.int64)
     cstate[STRIDE] = n
@@ -100,32 +100,51 @@ def kernel_rows(kind, X, gamma=1.0, coef0=0.0, degree=1, cache_size=200.0):
     order.  The cache holds at most ``cache_size`` megabytes of rows (and at
     least two full rows, at most the whole matrix).
     """
-    X = np.array(X, dtype=np.float64, order="C", copy=True)
+    X = np.asarray(X, dtype=np.float64)
     n = X.shape[0]
     capacity = int(min(max(int(cache_size * 2**20 // 8), 2 * n), n * n))
-    return _source(kind, np.empty((0, 0)), X, np.einsum("ij,ij->i", X, X),
+    return _source(kind, np.empty((0, 0)), np.ascontiguousarray(X.T), np.einsum("ij,ij->i", X, X),
                    np.array([float(gamma), float(coef0), float(degree)]), capacity)
 
 
 # ------------------------------------------------------------ kernel values
 
 @njit(cache=True)
-def dot(X, a, b):
-    """``<x_a, x_b>`` with four running sums (independent chains that the
-    processor overlaps; the same order of additions compiled or not)."""
-    d = X.shape[1]
-    s0 = s1 = s2 = s3 = 0.0
-    f = 0
-    while f + 4 <= d:
-        s0 += X[a, f] * X[b, f]
-        s1 += X[a, f + 1] * X[b, f + 1]
-        s2 += X[a, f + 2] * X[b, f + 2]
-        s3 += X[a, f + 3] * X[b, f + 3]
-        f += 4
-    while f < d:
-        s0 += X[a, f] * X[b, f]
-        f += 1
-    return (s0 + s1) + (s2 + s3)
+def dot(XT, a, b):
+    """``<x_a, x_b>`` from the points stored by feature (``XT[f, t]``), summed
+    over the features in order (the order :func:`kernel_block` sums in)."""
+    total = 0.0
+    for f in range(XT.shape[0]):
+        total += XT[f, a] * XT[f, b]
+    return total
+
+
+@njit(cache=True)
+def kernel_block(rows, i, start, stop, dest, offset):
+    """``dest[offset + t - start] = k(x_i, x_t)`` for working positions ``start <= t < stop``.
+
+    The inner products are accumulated one feature at a time over all ``t``
+    (a loop the compiler turns into vector instructions; each ``t`` still sums
+    its features in order, exactly as :func:`dot`), then turned into kernel
+    values.
+    """
+    XT = rows.XT
+    width = stop - start
+    for k in range(width):
+        dest[offset + k] = 0.0
+    for f in range(XT.shape[0]):
+        x_if = XT[f, i]
+        column = XT[f, start:stop]
+        part = dest[offset:offset + width]
+        for k in range(width):
+            part[k] += x_if * column[k]
+    sq = rows.sqnorm
+    kind = rows.kind
+    params = rows.params
+    sq_i = sq[i]
+    for k in range(width):
+        t = start + k
+        dest[offset + k] = kernel_from_dot(kind, dest[offset + k], sq_i, sq[t], i == t, params)
 
 
 @njit(cache=True)
@@ -146,8 +165,9 @@ def kernel_from_dot(kind, product, sq_a, sq_b, same, params):
 
 @njit(cache=True)
 def kernel_value(rows, a, b):
-    """``k(x_a, x_b)`` for the points at working positions ``a`` and ``b``."""
-    return kernel_from_dot(rows.kind, dot(rows.X, a, b), rows.sqnorm[a], rows.sqnorm[b],
+    """``k(x_a, x_b)`` for the points at working positions ``a`` and ``b``
+    (the same arithmetic as :func:`kernel_block`)."""
+    return kernel_from_dot(rows.kind, dot(rows.XT, a, b), rows.sqnorm[a], rows.sqnorm[b],
                            a == b, rows.params)
 
 
@@ -162,14 +182,9 @@ def q_values(rows, y, order, i, start, stop, dest, offset):
         for t in range(start, stop):
             dest[offset + t - start] = (y_i * y[t]) * K[row, order[t]]
         return
-    X = rows.X
-    sq = rows.sqnorm
-    kind = rows.kind
-    params = rows.params
-    sq_i = sq[i]
+    kernel_block(rows, i, start, stop, dest, offset)
     for t in range(start, stop):
-        dest[offset + t - start] = (y_i * y[t]) * kernel_from_dot(kind, dot(X, i, t), sq_i,
-                                                                  sq[t], i == t, params)
+        dest[offset + t - start] = (y_i * y[t]) * dest[offset + t - start]
 
 
 @njit(cache=True)
@@ -362,7 +377,7 @@ def permute_points(rows, new_to_old, kept):
     new working order, and the cached rows are re-ordered and cut to the
     ``kept`` active positions."""
     if rows.kind != GRAM:
-        rows.X[:, :] = rows.X[new_to_old]
+        rows.XT[:, :] = rows.XT[:, new_to_old]
         rows.sqnorm[:] = rows.sqnorm[new_to_old]
     cache_relayout(rows, kept, new_to_old, True)
 
@@ -377,6 +392,6 @@ def grow_rows(rows):
 
 #: The functions of this module, in the order above (svmlib._smo_steps runs
 #: them compiled or interpreted with its own steps).
-ROW_STEPS = ("dot", "kernel_from_dot", "kernel_value", "q_values", "kernel_diagonal", "lru_unlink",
+ROW_STEPS = ("dot", "kernel_block", "kernel_from_dot", "kernel_value", "q_values", "kernel_diagonal", "lru_unlink",
              "lru_push_front", "take_slot", "cached_row", "cache_relayout", "permute_points",
              "grow_rows")

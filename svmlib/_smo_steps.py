@@ -45,7 +45,7 @@ import numpy as np
 
 from ._smo_rows import (GRAM, LINEAR, RBF, POLY, ROW_STEPS, STRIDE, SLOTS, USED,  # noqa: F401
                         HITS, MISSES, COMPUTED, REBUILT, UNCACHED, cached_row, gram_rows,
-                        grow_rows, kernel_rows, kernel_value, permute_points)
+                        grow_rows, kernel_block, kernel_rows, kernel_value, permute_points)
 from . import _smo_rows
 
 try:  # compiled when Numba is available
@@ -339,17 +339,27 @@ def reconstruct_gradient(rows, A, n, order, y, alpha, grad, grad_bar, p, status)
         if status[s] == FREE:
             free[n_free] = s
             n_free += 1
-    gram = rows.kind == GRAM
-    K = rows.K
-    for t in range(A, n):
-        value = grad_bar[t] + p[t]
-        row = order[t]                       # along a row of K: contiguous reads
+    if rows.kind == GRAM:
+        K = rows.K
+        for t in range(A, n):
+            value = grad_bar[t] + p[t]
+            row = order[t]                   # along a row of K: contiguous reads
+            for k in range(n_free):
+                s = free[k]
+                value += y[t] * K[row, order[s]] * (alpha[s] * y[s])
+            grad[t] = value
+    else:
+        # The same sums in the same order, a free s at a time: the kernel
+        # values k(x_s, x_t) of the inactive t as one block.
+        for t in range(A, n):
+            grad[t] = grad_bar[t] + p[t]
+        values = np.empty(n - A)
         for k in range(n_free):
             s = free[k]
-            k_ts = K[row, order[s]] if gram else kernel_value(rows, t, s)
-            value += y[t] * k_ts * (alpha[s] * y[s])
-        grad[t] = value
-    if not gram:
+            kernel_block(rows, s, A, n, values, 0)
+            coef = alpha[s] * y[s]
+            for t in range(A, n):
+                grad[t] += y[t] * values[t - A] * coef
         rows.cstate[REBUILT] += n_free * (n - A)
     grow_rows(rows)
 

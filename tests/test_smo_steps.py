@@ -190,7 +190,7 @@ def test_each_step_against_its_definition(ns):
 
 def exact_gram(source):
     """The Gram matrix from the row source's own kernel values (the same rounding)."""
-    n = source.X.shape[0]
+    n = source.XT.shape[1]
     return np.array([[steps.COMPILED.kernel_value(source, i, t) for t in range(n)]
                      for i in range(n)])
 
