@@ -64,9 +64,9 @@ RowSource = namedtuple(
 RowSource.__doc__ = "Where the rows of Q come from (see the module docstring)."
 
 
-#: A Gram matrix's row cache holds at most this many values (32 MB): a row
+#: A Gram matrix's row cache holds at most this many values (8 MB): a row
 #: missing from it costs one gather from the matrix, not kernel evaluations.
-GRAM_CACHE_VALUES = 2**22
+GRAM_CACHE_VALUES = 2**20
 
 
 def gram_rows(K):
@@ -147,7 +147,7 @@ def kernel_block(rows, i, start, stop, dest, offset):
         dest[offset + k] = kernel_from_dot(kind, dest[offset + k], sq_i, sq[t], i == t, params)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def kernel_from_dot(kind, product, sq_a, sq_b, same, params):
     """The kernel value from ``<x_a, x_b>`` and the squared norms, as
     :mod:`svmlib.kernels` defines it (``same``: the same point)."""
@@ -197,14 +197,14 @@ def kernel_diagonal(rows, out):
 
 # ----------------------------------------------------- the least-recently-used list
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lru_unlink(rows, s):
     """Take slot ``s`` out of the recency list."""
     rows.next[rows.prev[s]] = rows.next[s]
     rows.prev[rows.next[s]] = rows.prev[s]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lru_push_front(rows, s):
     """Put slot ``s`` at the front of the recency list (most recently used)."""
     head = rows.next.shape[0] - 1

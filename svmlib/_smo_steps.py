@@ -73,7 +73,7 @@ RAN_OUT, CONVERGED, MARGIN_PROOF = 0, 1, 2
 
 # ------------------------------------------------------------ index sets
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def in_up(status, y_t):
     """Whether ``alpha_t`` may move in the direction ``y_t`` (``t`` in I_up)."""
     if y_t > 0:
@@ -81,7 +81,7 @@ def in_up(status, y_t):
     return status != LOWER
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def in_low(status, y_t):
     """Whether ``alpha_t`` may move in the direction ``-y_t`` (``t`` in I_low)."""
     if y_t > 0:
@@ -89,7 +89,7 @@ def in_low(status, y_t):
     return status != UPPER
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_status(t, alpha, C, status):
     """Refresh ``status[t]`` from ``alpha[t]``; returns (old status, new status)."""
     old = status[t]
@@ -248,7 +248,7 @@ def update_grad_bar(n, grad_bar, Q_t, delta):
 
 # --------------------------------------------------------------------- shrink
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def be_shrunk(t, y, grad, status, m_pos, M_pos, m_neg, M_neg):
     """Whether the bounded ``alpha_t`` would only move further into its bound.
 
