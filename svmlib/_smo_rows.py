@@ -5,12 +5,12 @@ A *row source* (:class:`RowSource`, a named tuple of arrays that Numba
 compiles like any other argument) gives them in one of two ways:
 
 * ``kind == GRAM``: the Gram matrix ``K`` is in memory; a row is gathered
-  from it;
+  from it (into a small cache, so that a row used again is read in place);
 * ``kind`` one of ``LINEAR``, ``RBF``, ``POLY``: the kernel values are
-  computed from the points ``X`` (kept in the solver's working order) and
-  their squared norms, and kept in a least-recently-used cache of rows
-  bounded in megabytes, as LIBSVM's ``Cache`` does.  No ``n x n`` matrix
-  is ever built.
+  computed from the points (``XT``, stored by feature, in the solver's
+  working order) and their squared norms, and kept in a least-recently-used
+  cache of rows bounded in megabytes, as LIBSVM's ``Cache`` does.  No
+  ``n x n`` matrix is ever built.
 
 The cache, LIBSVM-style, in flat arrays:
 
@@ -24,8 +24,8 @@ The cache, LIBSVM-style, in flat arrays:
               into the cache, capacity (in values), values computed beyond the
               stride (not cached), values computed to rebuild the gradient
 
-A cached row holds the kernel values ``k(x_i, x_t)`` at working positions
-``t < length``; the signs ``y_i y_t`` are applied when a row is read.  Rows
+A cached row holds ``Q[i, t]`` at working positions ``t < length`` and is
+read in place (a view of ``pool``).  Rows
 are only ever needed on the active set (the prefix ``0:A`` of the working
 order), so when shrinking makes the active set smaller the rows are cut to
 it and re-packed with a shorter stride (:func:`cache_relayout`), and more of

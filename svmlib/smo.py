@@ -37,8 +37,11 @@ Book: (eq-smo-wss1)).
 
 **Kernel rows.**  Only rows ``Q[i]`` and ``Q[j]`` are needed per iteration.
 They are computed on demand and kept in an LRU cache bounded by
-``cache_size`` megabytes (:class:`KernelRowCache`), so the ``n x n`` matrix
-is never built for large ``n`` (20,000 points would need 3.2 GB).  When the
+``cache_size`` megabytes, so the ``n x n`` matrix is never built for large
+``n`` (20,000 points would need 3.2 GB).  For the built-in kernels
+(:func:`svmlib.kernels.get_kernel` with "linear", "rbf", "poly") the rows
+are computed and cached in compiled code (``svmlib/_smo_rows.py``); a kernel
+given as a Python function gets them from :class:`KernelRowCache`.  When the
 whole Gram matrix fits in the cache it is computed up front in blocks
 (``precompute_kernel="auto"``): one matrix product is much faster than
 ``n`` separate rows.
