@@ -392,6 +392,6 @@ def grow_rows(rows):
 
 #: The functions of this module, in the order above (svmlib._smo_steps runs
 #: them compiled or interpreted with its own steps).
-ROW_STEPS = ("dot", "kernel_block", "kernel_from_dot", "kernel_value", "q_values", "kernel_diagonal", "lru_unlink",
-             "lru_push_front", "take_slot", "cached_row", "cache_relayout", "permute_points",
-             "grow_rows")
+ROW_STEPS = ("dot", "kernel_block", "kernel_from_dot", "kernel_value", "q_values",
+             "kernel_diagonal", "lru_unlink", "lru_push_front", "take_slot", "cached_row",
+             "cache_relayout", "permute_points", "grow_rows")
