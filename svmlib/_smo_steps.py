@@ -28,17 +28,25 @@ is the prefix ``0:A``; shrinking permutes the order):
 ``C``         the upper bound of every position
 ``status``    LOWER (0), UPPER (1) or FREE (2)
 
-A kernel *row source* gives the rows of ``Q``.  Compiled, it is the Gram
-matrix ``K`` itself (rows are gathered from it); interpreted it may also be
-a Python object with a least-recently-used cache of rows
-(:class:`svmlib.smo.KernelRowCache`), for problems whose Gram matrix does
-not fit in memory.  The three functions that touch the row source are
-:func:`kernel_row`, :func:`reconstruct_gradient` and :func:`permute_rows`.
+A *row source* (:mod:`svmlib._smo_rows`) gives the rows of ``Q``: the Gram
+matrix ``K`` when it is in memory (rows are gathered from it), or, for the
+built-in kernels, rows computed from the points and kept in a compiled
+least-recently-used cache, so that the whole loop runs compiled without an
+``n x n`` matrix.  For a kernel given as a Python function the rows come
+from a Python cache (:class:`svmlib.smo.KernelRowCache`) and the loop runs
+as plain Python around the compiled steps.  The three functions that touch
+the row source are :func:`kernel_row`, :func:`reconstruct_gradient` and
+:func:`permute_rows`.
 """
 
 import types
 
 import numpy as np
+
+from ._smo_rows import (GRAM, LINEAR, RBF, POLY, ROW_STEPS, STRIDE, SLOTS, USED,  # noqa: F401
+                        HITS, MISSES, COMPUTED, REBUILT, UNCACHED, cached_row, gram_rows,
+                        grow_rows, kernel_block, kernel_rows, kernel_value, permute_points)
+from . import _smo_rows
 
 try:  # compiled when Numba is available
     from numba import njit
@@ -65,7 +73,7 @@ RAN_OUT, CONVERGED, MARGIN_PROOF = 0, 1, 2
 
 # ------------------------------------------------------------ index sets
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def in_up(status, y_t):
     """Whether ``alpha_t`` may move in the direction ``y_t`` (``t`` in I_up)."""
     if y_t > 0:
@@ -73,7 +81,7 @@ def in_up(status, y_t):
     return status != LOWER
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def in_low(status, y_t):
     """Whether ``alpha_t`` may move in the direction ``-y_t`` (``t`` in I_low)."""
     if y_t > 0:
@@ -81,7 +89,7 @@ def in_low(status, y_t):
     return status != UPPER
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_status(t, alpha, C, status):
     """Refresh ``status[t]`` from ``alpha[t]``; returns (old status, new status)."""
     old = status[t]
@@ -215,12 +223,17 @@ def update_pair(alpha_i, alpha_j, y_i, y_j, grad_i, grad_j, Q_ii, Q_jj, Q_ij, C_
 
 @njit(cache=True)
 def update_gradient(A, grad, Q_i, d_i, Q_j, d_j):
-    """``grad += Q[:, i] d_i + Q[:, j] d_j`` on the active set (two passes,
-    in this order, so that every way of running takes the same rounding)."""
-    if d_i != 0.0:
+    """``grad += Q[:, i] d_i + Q[:, j] d_j`` on the active set, in one pass:
+    first the ``i`` term, then the ``j`` term of each entry (the same rounding
+    in every way of running; a zero step adds nothing)."""
+    if d_i != 0.0 and d_j != 0.0:
+        for t in range(A):
+            g = grad[t] + Q_i[t] * d_i
+            grad[t] = g + Q_j[t] * d_j
+    elif d_i != 0.0:
         for t in range(A):
             grad[t] += Q_i[t] * d_i
-    if d_j != 0.0:
+    elif d_j != 0.0:
         for t in range(A):
             grad[t] += Q_j[t] * d_j
 
@@ -235,7 +248,7 @@ def update_grad_bar(n, grad_bar, Q_t, delta):
 
 # --------------------------------------------------------------------- shrink
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def be_shrunk(t, y, grad, status, m_pos, M_pos, m_neg, M_neg):
     """Whether the bounded ``alpha_t`` would only move further into its bound.
 
@@ -291,32 +304,34 @@ def permute_arrays(new_to_old, order, y, QD, alpha, grad, grad_bar, p, C, status
     status[:] = status[new_to_old]
 
 
-# ---------------------------------------------- the row source (Gram matrix)
+# ------------------------------------------------------------ the row source
 
 @njit(cache=True)
-def kernel_row(K, y, order, i, length, out):
-    """Row ``i`` of ``Q`` at working positions ``0:length``, into ``out``:
-    ``Q[i, t] = y_i y_t K[i, t]`` gathered from the Gram matrix."""
-    y_i = y[i]
-    row = order[i]
-    for t in range(length):
-        out[t] = (y_i * y[t]) * K[row, order[t]]
-    return out
-
-
-@njit(cache=True)
-def permute_rows(K, new_to_old, kept):
-    """After shrinking: nothing to do for a Gram matrix (a row cache re-orders
-    its rows here)."""
-    return None
+def kernel_row(rows, y, order, i, length, out):
+    """Row ``i`` of ``Q`` at working positions ``0:length``:
+    ``Q[i, t] = y_i y_t K[i, t]``, gathered from the Gram matrix or computed
+    from the kernel, through the row cache
+    (:func:`svmlib._smo_rows.cached_row`).  Returns the row (in place in the
+    cache, or in ``out`` when it is longer than the cached rows)."""
+    return cached_row(rows, y, order, i, length, out)
 
 
 @njit(cache=True)
-def reconstruct_gradient(K, A, n, order, y, alpha, grad, grad_bar, p, status):
+def permute_rows(rows, new_to_old, kept):
+    """After shrinking: the cached rows (and a kernel's points) follow the
+    new working order."""
+    permute_points(rows, new_to_old, kept)
+
+
+@njit(cache=True)
+def reconstruct_gradient(rows, A, n, order, y, alpha, grad, grad_bar, p, status):
     """Rebuild ``grad`` of the inactive positions after shrinking.
 
     ``grad_t = grad_bar_t + p_t + sum over free s of Q[t, s] alpha_s``: the
     bounded multipliers at ``C`` are in ``grad_bar``, those at 0 add nothing.
+    The kernel values come from the Gram matrix or are computed (the cached
+    rows hold only the active positions); the row cache then gets back its
+    full stride.
     """
     free = np.empty(A, dtype=np.int64)
     n_free = 0
@@ -324,13 +339,29 @@ def reconstruct_gradient(K, A, n, order, y, alpha, grad, grad_bar, p, status):
         if status[s] == FREE:
             free[n_free] = s
             n_free += 1
-    for t in range(A, n):
-        value = grad_bar[t] + p[t]
-        row = order[t]                       # along a row of K: contiguous reads
+    if rows.kind == GRAM:
+        K = rows.K
+        for t in range(A, n):
+            value = grad_bar[t] + p[t]
+            row = order[t]                   # along a row of K: contiguous reads
+            for k in range(n_free):
+                s = free[k]
+                value += y[t] * K[row, order[s]] * (alpha[s] * y[s])
+            grad[t] = value
+    else:
+        # The same sums in the same order, a free s at a time: the kernel
+        # values k(x_s, x_t) of the inactive t as one block.
+        for t in range(A, n):
+            grad[t] = grad_bar[t] + p[t]
+        values = np.empty(n - A)
         for k in range(n_free):
             s = free[k]
-            value += y[t] * K[row, order[s]] * (alpha[s] * y[s])
-        grad[t] = value
+            kernel_block(rows, s, A, n, values, 0)
+            coef = alpha[s] * y[s]
+            for t in range(A, n):
+                grad[t] += y[t] * values[t - A] * coef
+        rows.cstate[REBUILT] += n_free * (n - A)
+    grow_rows(rows)
 
 
 # --------------------------------------------------------------- the loop
@@ -351,52 +382,55 @@ def class_extremes(A, y, grad, status, nu):
 
 
 @njit(cache=True)
-def select_working_set(K, A, order, y, grad, status, QD, tol, nu, second_order,
+def select_working_set(rows, A, order, y, grad, status, QD, tol, nu, second_order,
                        row_i, row_k):
     """Select the working set ``(i, j)`` on the active set, or report optimality.
 
-    Returns ``(i, j, violation)``; ``i = -1`` when the stopping rule holds
-    (``m - M <= tol``; Solver_NU: the larger class gap).  ``row_i`` holds
-    ``Q[i]`` on return.
+    Returns ``(i, j, violation, Q_i)``; ``i = -1`` when the stopping rule
+    holds (``m - M <= tol``; Solver_NU: the larger class gap).  ``Q_i`` is
+    the row of ``i`` on the active set (``row_i`` and ``row_k`` are scratch
+    space).
     """
     if not nu:
         i, m, M = select_i(A, y, grad, status, 0.0)
         violation = m - M
         if not violation > tol:
-            return -1, -1, violation
-        kernel_row(K, y, order, i, A, row_i)
-        j, _ = select_j(A, i, m, y, grad, status, QD, row_i, 0.0, second_order, -1, -np.inf)
-        return i, j, violation
+            return -1, -1, violation, row_i
+        Q_i = kernel_row(rows, y, order, i, A, row_i)
+        j, _ = select_j(A, i, m, y, grad, status, QD, Q_i, 0.0, second_order, -1, -np.inf)
+        return i, j, violation, Q_i
     # Solver_NU: i within each class; j over both, i taken from j's class.
     i_pos, m_pos, M_pos = select_i(A, y, grad, status, 1.0)
     i_neg, m_neg, M_neg = select_i(A, y, grad, status, -1.0)
     violation = max(m_pos - M_pos, m_neg - M_neg)
     if not violation > tol:
-        return -1, -1, violation
+        return -1, -1, violation, row_i
     if not second_order:  # the maximal violating pair of the class with the larger gap
         if m_pos - M_pos >= m_neg - M_neg:
             i, m, label = i_pos, m_pos, 1.0
         else:
             i, m, label = i_neg, m_neg, -1.0
-        kernel_row(K, y, order, i, A, row_i)
-        j, _ = select_j(A, i, m, y, grad, status, QD, row_i, label, False, -1, -np.inf)
-        return i, j, violation
+        Q_i = kernel_row(rows, y, order, i, A, row_i)
+        j, _ = select_j(A, i, m, y, grad, status, QD, Q_i, label, False, -1, -np.inf)
+        return i, j, violation, Q_i
     j, gain = -1, -np.inf
     if i_pos >= 0:
-        kernel_row(K, y, order, i_pos, A, row_i)
-        j, gain = select_j(A, i_pos, m_pos, y, grad, status, QD, row_i, 1.0, True, j, gain)
+        Q_pos = kernel_row(rows, y, order, i_pos, A, row_i)
+        j, gain = select_j(A, i_pos, m_pos, y, grad, status, QD, Q_pos, 1.0, True, j, gain)
     j_pos = j
     if i_neg >= 0:
-        kernel_row(K, y, order, i_neg, A, row_k)
-        j, gain = select_j(A, i_neg, m_neg, y, grad, status, QD, row_k, -1.0, True, j, gain)
+        Q_neg = kernel_row(rows, y, order, i_neg, A, row_k)
+        j, gain = select_j(A, i_neg, m_neg, y, grad, status, QD, Q_neg, -1.0, True, j, gain)
     if j != j_pos:           # j is in the negative class: i and its row from there
-        row_i[:A] = row_k[:A]
-        return i_neg, j, violation
-    return i_pos, j, violation
+        return i_neg, j, violation, kernel_row(rows, y, order, i_neg, A, row_k)
+    if i_pos < 0:
+        return i_pos, j, violation, row_i
+    # (asked again: the row of i is then the most recent one in the cache)
+    return i_pos, j, violation, kernel_row(rows, y, order, i_pos, A, row_i)
 
 
 @njit(cache=True)
-def smo_loop(K, istate, fstate, order, y, QD, alpha, grad, grad_bar, p, C, status,
+def smo_loop(rows, istate, fstate, order, y, QD, alpha, grad, grad_bar, p, C, status,
              row_i, row_j, row_t, new_to_old, tol, nu, second_order, shrinking, steps,
              margin_check, objective_limit):
     """Run at most ``steps`` SMO iterations from the state in the arrays.
@@ -420,38 +454,38 @@ def smo_loop(K, istate, fstate, order, y, QD, alpha, grad, grad_bar, p, C, statu
                 m_pos, M_pos, m_neg, M_neg, gap = class_extremes(A, y, grad, status, nu)
                 if istate[UNSHRUNK] == 0 and gap <= 10 * tol:
                     istate[UNSHRUNK] = 1
-                    reconstruct_gradient(K, A, n, order, y, alpha, grad, grad_bar, p, status)
+                    reconstruct_gradient(rows, A, n, order, y, alpha, grad, grad_bar, p, status)
                     A = n
                     m_pos, M_pos, m_neg, M_neg, gap = class_extremes(A, y, grad, status, nu)
                 kept = shrink(A, n, y, grad, status, m_pos, M_pos, m_neg, M_neg, new_to_old)
                 if kept != A:
                     permute_arrays(new_to_old, order, y, QD, alpha, grad, grad_bar, p, C,
                                    status)
-                    permute_rows(K, new_to_old, kept)
+                    permute_rows(rows, new_to_old, kept)
                     istate[SHRINK_EVENTS] += 1
                     A = kept
                 istate[ACTIVE] = A
         # ---- select the working set; stop when optimal on all variables
-        i, j, violation = select_working_set(K, A, order, y, grad, status, QD, tol, nu,
-                                             second_order, row_i, row_t)
+        i, j, violation, Q_i = select_working_set(rows, A, order, y, grad, status, QD, tol,
+                                                  nu, second_order, row_i, row_t)
         if i < 0:
             if A == n:
                 fstate[VIOLATION] = violation
                 return CONVERGED
-            reconstruct_gradient(K, A, n, order, y, alpha, grad, grad_bar, p, status)
+            reconstruct_gradient(rows, A, n, order, y, alpha, grad, grad_bar, p, status)
             A = n
             istate[ACTIVE] = n
-            i, j, violation = select_working_set(K, A, order, y, grad, status, QD, tol, nu,
-                                                 second_order, row_i, row_t)
+            i, j, violation, Q_i = select_working_set(rows, A, order, y, grad, status, QD,
+                                                      tol, nu, second_order, row_i, row_t)
             if i < 0:
                 fstate[VIOLATION] = violation
                 return CONVERGED
             istate[COUNTER] = 1  # shrink again at the next iteration
         fstate[VIOLATION] = violation
-        kernel_row(K, y, order, j, A, row_j)
+        Q_j = kernel_row(rows, y, order, j, A, row_j)
         # ---- update the pair
         old_i, old_j = alpha[i], alpha[j]
-        grad_i, grad_j, Q_ij = grad[i], grad[j], row_i[j]
+        grad_i, grad_j, Q_ij = grad[i], grad[j], Q_i[j]
         new_i, new_j = update_pair(old_i, old_j, y[i], y[j], grad_i, grad_j, QD[i], QD[j],
                                    Q_ij, C[i], C[j])
         alpha[i] = new_i
@@ -459,12 +493,12 @@ def smo_loop(K, istate, fstate, order, y, QD, alpha, grad, grad_bar, p, C, statu
         d_i = new_i - old_i
         d_j = new_j - old_j
         # ---- update the gradient (and grad_bar when a bound C is reached or left)
-        update_gradient(A, grad, row_i, d_i, row_j, d_j)
+        update_gradient(A, grad, Q_i, d_i, Q_j, d_j)
         for t in (i, j):
             old, new = set_status(t, alpha, C, status)
             if shrinking and (old == UPPER) != (new == UPPER):
-                kernel_row(K, y, order, t, n, row_t)
-                update_grad_bar(n, grad_bar, row_t, C[t] if new == UPPER else -C[t])
+                Q_t = kernel_row(rows, y, order, t, n, row_t)
+                update_grad_bar(n, grad_bar, Q_t, C[t] if new == UPPER else -C[t])
         istate[ITERATION] += 1
         istate[LAST_I] = order[i]
         istate[LAST_J] = order[j]
@@ -488,22 +522,23 @@ def _plain(function):
     return getattr(function, "py_func", function)
 
 
-def interpreted_namespace(plain=STEPS, **replacements):
+def interpreted_namespace(plain=STEPS + ROW_STEPS, **replacements):
     """Step functions that call each other as plain Python where asked.
 
     Each name in ``plain`` becomes a new function object on the same code
     object as the compiled one, with globals in which the names in
     ``plain`` are these plain versions and the other steps stay compiled.
-    ``replacements`` substitutes Python versions of some steps (the row
-    source of :mod:`svmlib.smo`: kernel rows from a cache).
+    The functions of the row source (:mod:`svmlib._smo_rows`) are part of
+    the same namespace.  ``replacements`` substitutes Python versions of some
+    steps (the row source of :mod:`svmlib.smo` for a kernel given as a Python
+    function: kernel rows from a Python cache).
     """
-    module_globals = globals()
-    namespace = dict(module_globals)
-    functions = types.SimpleNamespace()
-    for name in STEPS:
-        setattr(functions, name, module_globals[name])
+    namespace = dict(vars(_smo_rows))
+    namespace.update(globals())
+    compiled = {name: namespace[name] for name in STEPS + ROW_STEPS}
+    functions = types.SimpleNamespace(**compiled)
     for name in plain:
-        source = _plain(module_globals[name])
+        source = _plain(compiled[name])
         function = types.FunctionType(source.__code__, namespace, source.__name__,
                                       source.__defaults__, source.__closure__)
         function.__doc__ = source.__doc__
@@ -518,4 +553,5 @@ def interpreted_namespace(plain=STEPS, **replacements):
 #: The interpreted steps (plain Python, the same code).
 INTERPRETED = interpreted_namespace()
 #: The compiled steps (Numba), or the plain functions without Numba.
-COMPILED = types.SimpleNamespace(**{name: globals()[name] for name in STEPS})
+COMPILED = types.SimpleNamespace(**{name: globals()[name] for name in STEPS},
+                                 **{name: getattr(_smo_rows, name) for name in ROW_STEPS})

@@ -37,8 +37,11 @@ Book: (eq-smo-wss1)).
 
 **Kernel rows.**  Only rows ``Q[i]`` and ``Q[j]`` are needed per iteration.
 They are computed on demand and kept in an LRU cache bounded by
-``cache_size`` megabytes (:class:`KernelRowCache`), so the ``n x n`` matrix
-is never built for large ``n`` (20,000 points would need 3.2 GB).  When the
+``cache_size`` megabytes, so the ``n x n`` matrix is never built for large
+``n`` (20,000 points would need 3.2 GB).  For the built-in kernels
+(:func:`svmlib.kernels.get_kernel` with "linear", "rbf", "poly") the rows
+are computed and cached in compiled code (``svmlib/_smo_rows.py``); a kernel
+given as a Python function gets them from :class:`KernelRowCache`.  When the
 whole Gram matrix fits in the cache it is computed up front in blocks
 (``precompute_kernel="auto"``): one matrix product is much faster than
 ``n`` separate rows.
@@ -70,7 +73,10 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from ._validation import check_array, check_option, check_positive
+from . import _smo_rows as _rows
 from . import _smo_steps as _steps
+from .kernels import BoundKernel
+from . import kernels as _kernels
 from ._smo_steps import FREE, TAU
 from .objectives import max_kkt_violation
 from .qp import (LP_CHECK_MAX_N, NotSeparableError, SolverResult,
@@ -222,6 +228,25 @@ def _vanishing_margin_message(dual_value, radius_sq, iteration):
         f"(max ||phi(x)|| = {radius:.3g}). The data are not separable, or only by a vanishing "
         f"margin (points of different classes nearly coincide). Use a finite C (soft margin), "
         f"e.g. C=1.0, or a more flexible kernel.")
+
+
+def _named_kernel(kernel):
+    """``(kind, gamma, coef0, degree)`` for a built-in kernel whose rows the
+    compiled cache can compute (what :func:`svmlib.kernels.get_kernel` returns
+    for "linear", "rbf", "poly"), else ``None`` (a Python function)."""
+    if kernel is _kernels.linear:
+        return _rows.LINEAR, 1.0, 0.0, 1
+    if not isinstance(kernel, BoundKernel):
+        return None
+    params = kernel.params
+    if kernel.func is _kernels.linear and not params:
+        return _rows.LINEAR, 1.0, 0.0, 1
+    if kernel.func is _kernels.rbf and set(params) <= {"gamma"}:
+        return _rows.RBF, float(params.get("gamma", 1.0)), 0.0, 1
+    if kernel.func is _kernels.polynomial and set(params) <= {"gamma", "coef0", "degree"}:
+        return (_rows.POLY, float(params.get("gamma", 1.0)), float(params.get("coef0", 1.0)),
+                int(params.get("degree", 3)))
+    return None
 
 
 def _blocks(n_rows, n_cols, n=0):
@@ -465,9 +490,14 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
             for rows in _blocks(n, n):
                 K[rows] = kernel(X[rows], X)
             precomputed_here = True
+    named = _named_kernel(kernel) if K is None else None
     if K is not None:
         K = np.ascontiguousarray(K)
         diag = np.diagonal(K).copy()
+    elif named is not None:
+        # A built-in kernel: rows computed and cached in compiled code.
+        source = _rows.kernel_rows(named[0], X, *named[1:], cache_size=cache_size)
+        diag = _steps.COMPILED.kernel_diagonal(source, np.empty(n))
     else:
         diag = np.empty(n)
         step = 256 if n > _LARGE_N else _LARGE_N    # K[t, t] from diagonal blocks
@@ -489,16 +519,21 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     status = np.zeros(n, dtype=np.int8)     # LOWER
 
     # ----- the row source and the step functions (compiled or interpreted)
-    if K is not None:
-        source, cache = K, None
+    cache = None
+    if K is not None or named is not None:
+        # The Gram matrix, or a built-in kernel's rows through the compiled cache.
+        if K is not None:
+            source = _rows.gram_rows(K)
         steps = _steps.COMPILED if compiled else _steps.INTERPRETED
     else:
-        # A Gram matrix that does not fit: rows on demand from an LRU cache,
-        # served by Python; the other steps stay compiled (unless asked not to).
+        # A kernel given as a Python function whose Gram matrix does not fit:
+        # rows on demand from an LRU cache served by Python; the other steps
+        # stay compiled (unless asked not to).
         source = _CachedRows(kernel, X, y, y_work, cache_size)
         cache = source.cache
         steps = _steps.interpreted_namespace(
-            plain=("smo_loop", "select_working_set") if compiled else _steps.STEPS,
+            plain=(("smo_loop", "select_working_set") if compiled
+                   else _steps.STEPS + _steps.ROW_STEPS),
             kernel_row=_cached_kernel_row, permute_rows=_cached_permute_rows,
             reconstruct_gradient=_cached_reconstruct_gradient)
     row_i, row_j, row_t = np.empty(n), np.empty(n), np.empty(n)
@@ -600,6 +635,15 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     if cache is not None:
         cache_info = {"cache_hits": cache.hits, "cache_misses": cache.misses,
                       "kernel_values_computed": cache.computed}
+    elif named is not None:
+        cstate = source.cstate
+        cache_info = {"cache_hits": int(cstate[_rows.HITS]),
+                      "cache_misses": int(cstate[_rows.MISSES]),
+                      "kernel_values_computed": int(cstate[_rows.COMPUTED] + cstate[_rows.UNCACHED]
+                                                    + cstate[_rows.REBUILT]),
+                      "kernel_values_cached": int(cstate[_rows.COMPUTED]),
+                      "kernel_values_uncached": int(cstate[_rows.UNCACHED]),
+                      "kernel_values_rebuilding_gradient": int(cstate[_rows.REBUILT])}
     else:
         cache_info = {"cache_hits": 0, "cache_misses": 0,
                       "kernel_values_computed": n * n if precomputed_here else 0}

@@ -14,7 +14,7 @@ import pytest
 
 from svmlib import _smo_steps as steps
 from svmlib import datasets, kernels
-from svmlib.smo import solve_dual_smo
+from svmlib.smo import _named_kernel, solve_dual_smo
 
 
 def problem(name):
@@ -142,7 +142,7 @@ def test_each_step_against_its_definition(ns):
     X = rng.normal(size=(n, 2))
     K = kernels.rbf(X, X, gamma=1.0)
     order = np.arange(n, dtype=np.int64)
-    Q_i = f.kernel_row(K, y, order, i, n, np.empty(n))
+    Q_i = f.kernel_row(steps.gram_rows(K), y, order, i, n, np.empty(n))
     np.testing.assert_allclose(Q_i, y[i] * y * K[i])
     j, gain = f.select_j(n, i, m, y, grad, status, np.diag(K).copy(), Q_i, 0.0, True, -1,
                          -np.inf)
@@ -152,7 +152,7 @@ def test_each_step_against_its_definition(ns):
     # The gradient update and the pair update keep grad = Q alpha + p.
     p = -np.ones(n)
     grad = y * (K @ (y * alpha)) + p
-    Q_j = f.kernel_row(K, y, order, j, n, np.empty(n))
+    Q_j = f.kernel_row(steps.gram_rows(K), y, order, j, n, np.empty(n))
     new_i, new_j = f.update_pair(alpha[i], alpha[j], y[i], y[j], grad[i], grad[j], K[i, i],
                                  K[j, j], Q_i[j], C[i], C[j])
     assert 0 <= new_i <= 1 and 0 <= new_j <= 1
@@ -179,8 +179,136 @@ def test_each_step_against_its_definition(ns):
                              if status[s] == steps.UPPER) for t in range(n)])
     rebuilt = grad.copy()
     rebuilt[3:] = 99.0
-    f.reconstruct_gradient(K, 3, n, order, y, alpha, rebuilt, grad_bar, p, status)
+    f.reconstruct_gradient(steps.gram_rows(K), 3, n, order, y, alpha, rebuilt, grad_bar, p, status)
     # Only the free variables in the active prefix contribute besides grad_bar:
     # the exact gradient when every free variable is in the prefix.
     if np.all(status[3:] != steps.FREE):
         np.testing.assert_allclose(rebuilt, grad, atol=1e-12)
+
+
+# ------------------------------------------- built-in kernels: the compiled row cache
+
+def exact_gram(source):
+    """The Gram matrix from the row source's own kernel values (the same rounding)."""
+    n = source.XT.shape[1]
+    return np.array([[steps.COMPILED.kernel_value(source, i, t) for t in range(n)]
+                     for i in range(n)])
+
+
+CACHE_CASES = {
+    "rbf": (dict(kernel="rbf", gamma=1.0), {"C": 50.0}),
+    "linear": (dict(kernel="linear"), {"C": 20.0}),
+    "poly": (dict(kernel="poly", gamma=0.5, coef0=1.0, degree=3), {"C": 5.0}),
+    "nu_svc": (dict(kernel="rbf", gamma=1.0), {"C": 1.0, "nu_solver": True}),
+}
+
+
+def cache_problem(name):
+    X, y = datasets.moons(150, noise=0.3, random_state=8)
+    y = y.astype(float)
+    params, options = CACHE_CASES[name]
+    options = dict(options)
+    if options.get("nu_solver"):
+        start = np.zeros(150)
+        for label in (1.0, -1.0):
+            start[np.flatnonzero(y == label)[:20]] = 1.0
+        options.update(p=np.zeros(150), alpha0=start)
+    kernel = kernels.get_kernel(params.pop("kernel"), **params)
+    return X, y, kernel, options
+
+
+@pytest.mark.parametrize("name", sorted(CACHE_CASES))
+def test_compiled_row_cache_takes_the_steps_of_the_gram_matrix(name):
+    """Rows of a built-in kernel computed into the compiled cache (small enough
+    that rows are evicted, re-packed at every shrinking and grown back when the
+    gradient is rebuilt) against the Gram matrix of the same kernel values:
+    identical working sets and iterates, compiled and interpreted alike."""
+    X, y, kernel, options = cache_problem(name)
+    source = source_for(kernel, X)
+    K = exact_gram(source)
+    gram = solve_dual_smo(K, y, tol=1e-6, record_trace=True, **options)
+    assert gram.converged
+    assert gram.info["shrink_events"] >= (0 if options.get("nu_solver") else 2)
+    for compiled in (True, False):
+        cached = solve_dual_smo(kernel, y, X=X, tol=1e-6, precompute_kernel=False,
+                                cache_size=10 * 150 * 8 / 2**20, record_trace=True,
+                                compiled=compiled, **options)
+        assert not cached.info["kernel_precomputed"]
+        distinct = {t for step in cached.trace for t in (step["i"], step["j"])}
+        assert cached.info["cache_misses"] > len(distinct)   # rows evicted and recomputed
+        assert cached.info["compiled"] == (compiled and steps.HAVE_NUMBA)
+        assert_identical_steps(gram, cached)
+
+
+def source_for(kernel, X):
+    """The compiled row source of a built-in kernel on the points X."""
+    kind, gamma, coef0, degree = _named_kernel(kernel)
+    return steps.kernel_rows(kind, X, gamma, coef0, degree)
+
+
+def test_kernel_rows_values_match_svmlib_kernels():
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(30, 4))
+    for name, params in [("linear", {}), ("rbf", {"gamma": 0.7}),
+                         ("poly", {"gamma": 0.3, "coef0": 2.0, "degree": 4})]:
+        kernel = kernels.get_kernel(name, **params)
+        K = exact_gram(source_for(kernel, X))
+        np.testing.assert_allclose(K, kernel(X, X), rtol=1e-12, atol=1e-12)
+        diag = steps.COMPILED.kernel_diagonal(source_for(kernel, X),
+                                              np.empty(30))
+        np.testing.assert_allclose(diag, np.diagonal(kernel(X, X)), rtol=1e-12)
+
+
+@pytest.mark.parametrize("ns", ["INTERPRETED", "COMPILED"])
+def test_row_cache_is_lru_bounded_and_follows_the_working_order(ns):
+    """The cache keeps the most recently used rows within its budget, and after
+    a permutation (shrinking) and a growth (gradient rebuilt) every row it still
+    holds has the kernel values of the current working order."""
+    f = getattr(steps, ns)
+    rng = np.random.default_rng(5)
+    n = 12
+    X = rng.normal(size=(n, 3))
+    y = np.where(rng.normal(size=n) > 0, 1.0, -1.0)
+    source = steps.kernel_rows(steps.RBF, X, gamma=0.5, cache_size=3 * n * 8 / 2**20)
+    order = np.arange(n, dtype=np.int64)
+    out = np.empty(n)
+    K = kernels.rbf(X, X, gamma=0.5)
+    for i in (0, 1, 2, 0, 3):              # 1 is the least recently used when 3 arrives
+        row = f.kernel_row(source, y, order, i, n, out)
+        np.testing.assert_allclose(row, y[i] * y * K[i], rtol=1e-12)
+    cached = sorted(source.owner[:source.cstate[steps.USED]].tolist())
+    assert cached == [0, 2, 3] and source.slot_of[1] == -1
+    assert source.cstate[steps.HITS] == 1 and source.cstate[steps.MISSES] == 4
+    assert source.pool.size <= 3 * n
+    # Shrinking: a new working order, 7 active positions; rows are cut to 7 and
+    # more of them fit (3 * 12 // 7 = 5 slots).
+    new_to_old = rng.permutation(n).astype(np.int64)
+    order = order[new_to_old]
+    y_work = y[new_to_old]
+    f.permute_rows(source, new_to_old, 7)
+    assert source.cstate[steps.STRIDE] == 7 and source.cstate[steps.SLOTS] == 5
+    for k in range(n):
+        row = f.kernel_row(source, y_work, order, k, 7, out)
+        assert row.shape == (7,)
+        np.testing.assert_allclose(row, y_work[k] * y_work[:7] * K[order[k], order[:7]],
+                                   rtol=1e-12)
+        # a full row: the first 7 values from the cache, the rest computed
+        row = f.kernel_row(source, y_work, order, k, n, out)
+        assert row is out
+        np.testing.assert_allclose(row, y_work[k] * y_work * K[order[k], order], rtol=1e-12)
+    assert source.cstate[steps.USED] == 5
+    f.grow_rows(source)
+    assert source.cstate[steps.STRIDE] == n and source.cstate[steps.USED] == 3
+    for k in range(n):
+        row = f.kernel_row(source, y_work, order, k, n, out)
+        np.testing.assert_allclose(row, y_work[k] * y_work * K[order[k], order], rtol=1e-12)
+
+
+def test_no_n_by_n_matrix_for_a_large_problem():
+    """n = 3,000 with a 4 MB cache: the rows live in the budget, not in a Gram matrix."""
+    X, y = datasets.overlapping_blobs(3000, random_state=1)
+    result = solve_dual_smo(kernels.get_kernel("rbf", gamma=0.5), y, X=X, C=1.0,
+                            cache_size=4.0)
+    assert result.converged and not result.info["kernel_precomputed"]
+    reference = solve_dual_smo(kernels.rbf(X, X, gamma=0.5), y, C=1.0)
+    assert result.objective == pytest.approx(reference.objective, rel=1e-6)
