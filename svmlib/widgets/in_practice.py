@@ -20,7 +20,7 @@ import numpy as np
 
 from .._validation import check_array
 from ..plotting._core import CLASS_COLORS, CLASS_MARKERS
-from ..plotting.in_practice import grid_table
+from ..model_selection import grid_table
 from ._core import InteractiveFigure, Slider
 
 __all__ = ["c_gamma_explorer", "threshold_explorer", "plane_through_data"]

@@ -26,8 +26,8 @@ import numpy as np
 from .._validation import check_X_y
 from ..kernels import quadratic_feature_map
 from ..plotting._core import CLASS_COLORS, CLASS_MARKERS, REGION_CMAP
-from ..kernels import paraboloid_feature_map
-from ..plotting.kernels import fit_lifted_plane, plot_lift_3d
+from ..kernels import fit_lifted_plane, paraboloid_feature_map
+from ..plotting.kernels import plot_lift_3d
 from ..solvers import NotSeparableError
 from ._core import Choice, InteractiveFigure, Slider
 
