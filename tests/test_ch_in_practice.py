@@ -349,6 +349,23 @@ def test_c_gamma_explorer_readout_goal_and_memoized_fits(small, small_search):
     assert "3-fold CV" in fig.text() and f"of {X.shape[0]}" in fig.text()
 
 
+def test_c_gamma_explorer_one_standard_error_rule(small, small_search):
+    X, y = small
+    pipe, search = small_search
+    rows, cols, table = model_selection.grid_table(search.cv_results_)
+    fig = pwidgets.c_gamma_explorer(pipe, X, y, search.cv_results_, rule="one-se", grid=20)
+    best = table.max()
+    line = best - np.sqrt(best * (1 - best) / X.shape[0])
+    # the rule by brute force: smallest C among the cells above the line, then smallest gamma
+    chosen = min((C, g) for i, C in enumerate(rows) for j, g in enumerate(cols)
+                 if table[i, j] >= line)
+    met = [(s["C"], s["gamma"]) for s in fig.settings() if fig.goal(**s)]
+    assert met == [chosen]
+    assert f"{line:.3f}" in fig.goal_text and f"{best:.4f}" in fig.goal_text
+    with pytest.raises(ValueError, match="rule must be"):
+        pwidgets.c_gamma_explorer(pipe, X, y, search.cv_results_, rule="best")
+
+
 def test_c_gamma_explorer_rejects_bad_input(small, small_search):
     X, y = small
     pipe, search = small_search

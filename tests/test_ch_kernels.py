@@ -314,22 +314,31 @@ def small_sets():
 def test_playground_settings_and_readouts(small_sets):
     tests = {"moons": datasets.moons(n=40, noise=0.2, random_state=1)}
     fig = kwidgets.kernel_playground(small_sets, tests, degrees=(2, 3), gammas=(1.0, 10.0),
-                                     Cs=(1.0,), grid=30)
-    assert fig.n_settings == 2 * 3 * 2 * 1
-    _, text = fig.frame(dataset="moons", kernel="poly", level=0, C=1.0)
+                                     Cs=(1.0, 10.0), grid=30)
+    assert fig.n_settings == 2 * 4 * 2 * 2                 # data × kernel menu × gamma × C
+    _, text = fig.frame(dataset="moons", kernel="poly2", C=1.0)
     assert "degree d = 2" in text and "test accuracy" in text
-    _, text = fig.frame(dataset="XOR", kernel="rbf", level=1, C=1.0)
-    assert "&gamma; = 10" in text and "test accuracy" not in text
-    # the linear kernel ignores the parameter slider
-    assert fig.frame(dataset="XOR", kernel="linear", level=0)[1] == \
-        fig.frame(dataset="XOR", kernel="linear", level=1)[1]
+    _, text = fig.frame(dataset="XOR", kernel="rbf", gamma=10.0, C=1.0)
+    assert "&gamma; = 10" in text and "&sigma; = 0.224" in text and "test accuracy" not in text
+    # the degree and the width are separate: gamma does nothing for the other kernels
+    for kernel in ("linear", "poly3"):
+        assert fig.frame(dataset="XOR", kernel=kernel, gamma=1.0)[1] == \
+            fig.frame(dataset="XOR", kernel=kernel, gamma=10.0)[1]
+    assert not fig.controls["gamma"].is_enabled(dict(dataset="XOR", kernel="poly2", C=1.0))
+    assert fig.controls["gamma"].is_enabled(dict(dataset="XOR", kernel="rbf", C=1.0))
+    # C has its own slider: it changes the fit
+    model = SVC(kernel="rbf", gamma=10.0, C=10.0).fit(*small_sets["XOR"])
+    _, text = fig.frame(dataset="XOR", kernel="rbf", gamma=10.0, C=10.0)
+    assert f"<b>{len(model.support_)}</b> support vectors" in text
     assert fig.text().startswith("Kernel playground")
     assert "0x" not in fig.text()
 
 
 def test_playground_rejects_bad_input(small_sets):
-    with pytest.raises(ValueError, match="same length"):
-        kwidgets.kernel_playground(small_sets, degrees=(2, 3), gammas=(1.0,))
+    with pytest.raises(ValueError, match="at least one value"):
+        kwidgets.kernel_playground(small_sets, degrees=(2, 3), gammas=())
+    with pytest.raises(ValueError, match="kernel must be one of"):
+        kwidgets.kernel_playground(small_sets, kernel="poly5", grid=10)
     with pytest.raises(ValueError, match="non-empty dict"):
         kwidgets.kernel_playground({})
     X, y = small_sets["moons"]
