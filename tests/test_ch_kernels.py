@@ -374,11 +374,18 @@ def test_support_vector_challenge_goal(small_sets):
     X, y = datasets.moons(n=80, noise=0.15, random_state=2)
     fig = kwidgets.support_vector_challenge(X, y, max_support=8)
     assert fig.n_settings == 25
-    assert fig.solutions == [(0.5, 100.0), (0.5, 1000.0)]    # the chapter's puzzle
+    assert fig.solutions == [(0.5, 100.0), (0.5, 1000.0)]
     _, text = fig.frame(gamma=0.5, C=100.0)
     assert "svmlib-success" in text
     _, text = fig.frame(gamma=50.0, C=100.0)
     assert "svmlib-success" not in text and "support vectors" in text
+    # the chapter's puzzle: 7 x 7 log grid, at most 7 support vectors, few solutions,
+    # all where a wide kernel (small gamma) meets a large C
+    puzzle = kwidgets.support_vector_challenge(
+        X, y, max_support=7, gammas=(0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0),
+        Cs=(0.01, 0.1, 1.0, 10.0, 100.0, 1000.0, 10000.0), grid=20)
+    assert puzzle.n_settings == 49 and 1 <= len(puzzle.solutions) <= 4
+    assert all(g <= 0.3 and C >= 1000.0 for g, C in puzzle.solutions)
     assert "Goal" not in fig.text()              # plain text: title and readout only
 
 

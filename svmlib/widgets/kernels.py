@@ -427,7 +427,8 @@ def support_vector_challenge(X, y, max_support=10, gammas=(0.1, 0.5, 2.0, 10.0, 
                 f"<b>{fit['n_support']}</b> support vectors; {mistakes}")
 
     controls = {
-        "gamma": Slider(gammas, "\u03b3", value=gamma),
+        "gamma": Slider(gammas, "\u03b3 (width \u03c3)", value=gamma,
+                        fmt=lambda g: f"\u03b3 = {g:g} (\u03c3 = {np.sqrt(0.5 / g):.2g})"),
         "C": Slider(Cs, "C", value=C),
     }
     figure = InteractiveFigure(
