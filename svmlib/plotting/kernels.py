@@ -119,7 +119,7 @@ def plot_lift_3d(Z, y, w=None, b=None, ax=None, labels=("$z_1$", "$z_2$", "$z_3$
         Labels in {-1, +1}.
     w : array-like of shape (3,), optional
         Normal of the plane ``<w, z> + b = 0`` to draw (see
-        :func:`fit_lifted_plane`); none drawn if omitted.
+        :func:`svmlib.kernels.fit_lifted_plane`); none drawn if omitted.
     b : float, optional
     ax : 3-D Axes, optional
         An Axes made with ``projection="3d"``; a new one by default.
