@@ -361,7 +361,9 @@ def test_c_gamma_explorer_one_standard_error_rule(small, small_search):
                  if table[i, j] >= line)
     met = [(s["C"], s["gamma"]) for s in fig.settings() if fig.goal(**s)]
     assert met == [chosen]
-    assert f"{line:.3f}" in fig.goal_text and f"{best:.4f}" in fig.goal_text
+    assert f"{line:.4f}" in fig.goal_text and f"{best:.4f}" in fig.goal_text
+    i, j = np.unravel_index(np.argmax(table), table.shape)
+    assert f"<b>{table[i, j]:.4f}</b>" in fig.frame(C=rows[i], gamma=cols[j])[1]
     with pytest.raises(ValueError, match="rule must be"):
         pwidgets.c_gamma_explorer(pipe, X, y, search.cv_results_, rule="best")
 

@@ -170,6 +170,7 @@ def c_gamma_explorer(estimator, X, y, cv_results, C_param="svc__C", gamma_param=
         answer = tuple(min(band.tolist()))  # smallest C, then smallest gamma
     else:
         line = target
+    digits = 4 if rule == "one-se" else 3  # the rule's threshold needs the fourth digit
     coords, to_features = plane_through_data(X)
     lo, hi = coords.min(axis=0), coords.max(axis=0)
     pad = 0.06 * (hi - lo)
@@ -217,7 +218,7 @@ def c_gamma_explorer(estimator, X, y, cv_results, C_param="svc__C", gamma_param=
         if line is not None:
             right.axhline(line, color="#d62728", linestyle=(0, (5, 4)), linewidth=1.2, zorder=3)
             right.set_title(f"dashed: the target {target:g}" if rule == "target" else
-                            f"dashed: best − 1 SE = {line:.3f}", fontsize=9, color="#d62728")
+                            f"dashed: best − 1 SE = {line:.4f}", fontsize=9, color="#d62728")
         return dict(left=left, right=right, bars=bars, texts=texts, drawn=[])
 
     def update(state, C, gamma):
@@ -238,9 +239,10 @@ def c_gamma_explorer(estimator, X, y, cv_results, C_param="svc__C", gamma_param=
         for bar, text, value in zip(state["bars"], state["texts"], (fit["train"], validation)):
             bar.set_height(value)
             text.set_position((text.get_position()[0], value + 0.005))
-            text.set_text(f"{value:.3f}")
+            text.set_text(f"{value:.{digits}f}")
         return (f"C = {C:g}, γ = {gamma:g} · validation accuracy ({n_folds}-fold CV) "
-                f"<b>{validation:.3f}</b> · training accuracy {fit['train']:.3f} · "
+                f"<b>{validation:.{digits}f}</b> · "
+                f"training accuracy {fit['train']:.{digits}f} · "
                 f"support vectors {fit['n_sv']} of {X.shape[0]}")
 
     goal = goal_text = None
@@ -254,7 +256,7 @@ def c_gamma_explorer(estimator, X, y, cv_results, C_param="svc__C", gamma_param=
 
         goal_text = (f"apply the one-standard-error rule. The best validation accuracy is "
                      f"{best:.4f}, with a standard error of about {se:.4f} on {X.shape[0]} "
-                     f"validated points, so every cell scoring at least {line:.3f} is as good as "
+                     f"validated points, so every cell scoring at least {line:.4f} is as good as "
                      f"the data can tell. Among those, find the one with the smallest C "
                      f"(on equal C, the smallest γ).")
         success = ("This is the one-standard-error choice: the most strongly regularized model "

@@ -423,12 +423,12 @@ def support_vector_challenge(X, y, max_support=10, gammas=(0.1, 0.5, 2.0, 10.0, 
         errors = fit["train_errors"]
         mistakes = ("every training point on its side" if errors == 0 else
                     f"{errors} training point{'s' if errors != 1 else ''} misclassified")
-        return (f"&gamma; = {gamma:g} (&sigma; = {np.sqrt(0.5 / gamma):.2f}), C = {C:g}: "
+        return (f"&gamma; = {gamma:g} (&sigma; = {np.sqrt(0.5 / gamma):.3g}), C = {C:g}: "
                 f"<b>{fit['n_support']}</b> support vectors; {mistakes}")
 
     controls = {
         "gamma": Slider(gammas, "\u03b3 (width \u03c3)", value=gamma,
-                        fmt=lambda g: f"\u03b3 = {g:g} (\u03c3 = {np.sqrt(0.5 / g):.2g})"),
+                        fmt=lambda g: f"\u03b3 = {g:g} (\u03c3 = {np.sqrt(0.5 / g):.3g})"),
         "C": Slider(Cs, "C", value=C),
     }
     figure = InteractiveFigure(
