@@ -496,3 +496,43 @@ def conic_feature_map(X, cross_term=True):
     x1, x2 = X[:, 0], X[:, 1]
     columns = [x1, x2, x1 ** 2, x2 ** 2] + ([x1 * x2] if cross_term else [])
     return np.column_stack(columns)
+
+
+__all__ += ["fit_lifted_plane"]
+
+
+def fit_lifted_plane(Z, y, C=np.inf, tol=1e-6):
+    """The maximum-margin hyperplane ``<w, z> + b = 0`` of lifted points.
+
+    A linear :class:`svmlib.SVC` on the feature vectors ``Z = phi(X)``: the
+    explicit-map route of the kernels chapter (map first, then fit a linear
+    SVM), e.g. with :func:`quadratic_feature_map` or :func:`conic_feature_map`.
+
+    Parameters
+    ----------
+    Z : array-like of shape (n_samples, D)
+        The points after the feature map.
+    y : array-like of shape (n_samples,)
+        Labels in {-1, +1}.
+    C : float, default=np.inf
+        ``np.inf`` for the hard margin; raises
+        :class:`svmlib.solvers.NotSeparableError` when no hyperplane
+        separates ``Z``.  A finite ``C`` gives the soft-margin plane.
+    tol : float, default=1e-6
+        Tolerance of the solver.
+
+    Returns
+    -------
+    w : ndarray of shape (D,)
+    b : float
+    """
+    from ._validation import check_X_y
+    from .svc import SVC
+
+    Z, y = check_X_y(Z, y)
+    y = np.asarray(y, dtype=float).ravel()
+    if not np.all(np.isin(y, (-1.0, 1.0))):
+        raise ValueError(f"y must hold one label in {{-1, +1}} per point; got values "
+                         f"{np.unique(y)[:5].tolist()}. Map the two classes to -1 and +1.")
+    model = SVC(kernel="linear", C=C, tol=tol).fit(Z, y)
+    return model.coef_[0].copy(), float(model.intercept_[0])

@@ -455,7 +455,7 @@ def test_chapter_page_details(browser, stem):
         assert low == [], f"{stem}: links in boxes below 4.5:1: {low[:5]}"
 
 
-def test_kernel_playground_disables_the_parameter_slider_for_the_linear_kernel(browser):
+def test_kernel_playground_disables_the_width_slider_for_the_other_kernels(browser):
     with visit(browser, "08_kernels", **DESKTOP) as v:
         w = _widget(v.page, "Kernel playground: regions, margins and support vectors")
         state = """(w, kernel) => {
@@ -463,16 +463,23 @@ def test_kernel_playground_disables_the_parameter_slider_for_the_linear_kernel(b
             const menu = selects.find(s => [...s.options].some(o => o.text === 'linear'));
             menu.selectedIndex = [...menu.options].findIndex(o => o.text === kernel);
             menu.dispatchEvent(new Event('change', {bubbles: true}));
-            const slider = [...w.querySelectorAll('input[type=range]')].find(
-                r => w.querySelector('label[for="' + r.id + '"]').textContent.startsWith('degree'));
-            const note = document.getElementById(slider.id + '-note');
-            return {disabled: slider.disabled, note: note && !note.hidden ? note.textContent : null,
+            const label = r => w.querySelector('label[for="' + r.id + '"]').textContent;
+            const sliders = [...w.querySelectorAll('input[type=range]')];
+            const width = sliders.find(r => label(r).startsWith('γ'));
+            const C = sliders.find(r => label(r).startsWith('C'));
+            const note = document.getElementById(width.id + '-note');
+            return {disabled: width.disabled, C_disabled: C.disabled,
+                    note: note && !note.hidden ? note.textContent : null,
                     readout: w.querySelector('.svmlib-readout').textContent};
         }"""
-        linear = w.evaluate(state, "linear")
-        assert linear["disabled"] and "linear kernel has no" in linear["note"], linear
+        for kernel in ("linear", "polynomial, d = 2", "polynomial, d = 3"):
+            other = w.evaluate(state, kernel)
+            assert other["disabled"] and "only the RBF kernel" in other["note"], other
+            assert not other["C_disabled"], other
+        assert "degree d = 3" in other["readout"], other
         rbf = w.evaluate(state, "RBF")
-        assert not rbf["disabled"] and rbf["note"] is None, rbf
+        assert not rbf["disabled"] and rbf["note"] is None and not rbf["C_disabled"], rbf
+        assert "σ = " in rbf["readout"], rbf
 
 
 def test_margin_goal_states_its_target(browser):

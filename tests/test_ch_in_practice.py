@@ -15,7 +15,7 @@ from sklearn.preprocessing import StandardScaler  # noqa: E402
 from sklearn.svm import SVC as SklearnSVC  # noqa: E402
 
 from svmlib.widgets._core import MAX_HTML_BYTES  # noqa: E402
-from svmlib import SVC  # noqa: E402
+from svmlib import SVC, model_selection  # noqa: E402
 from svmlib.exercises import in_practice as ex  # noqa: E402
 from svmlib.kernels import rbf  # noqa: E402
 from svmlib.plotting import in_practice as pplot  # noqa: E402
@@ -221,21 +221,21 @@ def test_balanced_weights_raise_the_recall_of_the_rare_class():
 def test_grid_table_arranges_any_order_and_marks_missing_cells():
     results = {"param_svc__C": [10.0, 1.0, 10.0], "param_svc__gamma": [0.1, 0.1, 0.01],
                "mean_test_score": [0.9, 0.8, 0.7]}
-    rows, cols, table = pplot.grid_table(results)
+    rows, cols, table = model_selection.grid_table(results)
     np.testing.assert_array_equal(rows, [1.0, 10.0])
     np.testing.assert_array_equal(cols, [0.01, 0.1])
     assert np.isnan(table[0, 0])
     np.testing.assert_array_equal(table[1], [0.7, 0.9])
     assert table[0, 1] == 0.8
     with pytest.raises(KeyError, match="scorer name"):
-        pplot.grid_table(results, key="mean_test_accuracy")
+        model_selection.grid_table(results, key="mean_test_accuracy")
     with pytest.raises(TypeError, match="cv_results_"):
-        pplot.grid_table([1, 2])
+        model_selection.grid_table([1, 2])
 
 
 def test_grid_table_from_a_real_search(small_search):
     _, search = small_search
-    rows, cols, table = pplot.grid_table(search.cv_results_, "mean_test_score")
+    rows, cols, table = model_selection.grid_table(search.cv_results_, "mean_test_score")
     assert table.shape == (3, 3)
     i, j = np.unravel_index(np.argmax(table), table.shape)
     assert (rows[i], cols[j]) == (search.best_params_["svc__C"], search.best_params_["svc__gamma"])
@@ -332,7 +332,7 @@ class CountingSVC(SVC):
 def test_c_gamma_explorer_readout_goal_and_memoized_fits(small, small_search):
     X, y = small
     pipe, search = small_search
-    rows, cols, table = pplot.grid_table(search.cv_results_)
+    rows, cols, table = model_selection.grid_table(search.cv_results_)
     target = float(np.sort(table.ravel())[-3])         # two cells strictly above it, at least
     counted = Pipeline([("scale", StandardScaler()), ("svc", CountingSVC())])
     CountingSVC.fits = 0
@@ -347,6 +347,25 @@ def test_c_gamma_explorer_readout_goal_and_memoized_fits(small, small_search):
     assert fig.goal(C=rows[0], gamma=cols[-1]) == (table[0, -1] > target)
     assert sum(fig.goal(**s) for s in fig.settings()) == int(np.sum(table > target))
     assert "3-fold CV" in fig.text() and f"of {X.shape[0]}" in fig.text()
+
+
+def test_c_gamma_explorer_one_standard_error_rule(small, small_search):
+    X, y = small
+    pipe, search = small_search
+    rows, cols, table = model_selection.grid_table(search.cv_results_)
+    fig = pwidgets.c_gamma_explorer(pipe, X, y, search.cv_results_, rule="one-se", grid=20)
+    best = table.max()
+    line = best - np.sqrt(best * (1 - best) / X.shape[0])
+    # the rule by brute force: smallest C among the cells above the line, then smallest gamma
+    chosen = min((C, g) for i, C in enumerate(rows) for j, g in enumerate(cols)
+                 if table[i, j] >= line)
+    met = [(s["C"], s["gamma"]) for s in fig.settings() if fig.goal(**s)]
+    assert met == [chosen]
+    assert f"{line:.4f}" in fig.goal_text and f"{best:.4f}" in fig.goal_text
+    i, j = np.unravel_index(np.argmax(table), table.shape)
+    assert f"<b>{table[i, j]:.4f}</b>" in fig.frame(C=rows[i], gamma=cols[j])[1]
+    with pytest.raises(ValueError, match="rule must be"):
+        pwidgets.c_gamma_explorer(pipe, X, y, search.cv_results_, rule="best")
 
 
 def test_c_gamma_explorer_rejects_bad_input(small, small_search):

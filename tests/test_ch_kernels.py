@@ -85,8 +85,8 @@ def test_turned_ellipse_needs_the_cross_term():
     keep = (r < 0.75) | (r > 1.3)
     X, y = P[keep], np.where(r[keep] < 1, 1, -1)
     with pytest.raises(NotSeparableError):
-        kplot.fit_lifted_plane(kernels.conic_feature_map(X, cross_term=False), y)
-    w, b = kplot.fit_lifted_plane(kernels.conic_feature_map(X), y)
+        kernels.fit_lifted_plane(kernels.conic_feature_map(X, cross_term=False), y)
+    w, b = kernels.fit_lifted_plane(kernels.conic_feature_map(X), y)
     assert np.all(y * (kernels.conic_feature_map(X) @ w + b) >= 1 - 1e-4)
 
 
@@ -199,11 +199,11 @@ def test_sigma_scales_with_the_data():
 def test_fit_lifted_plane_separates_the_lifted_circles(circles):
     X, y = circles
     Z = kernels.quadratic_feature_map(X)
-    w, b = kplot.fit_lifted_plane(Z, y)
+    w, b = kernels.fit_lifted_plane(Z, y)
     assert w.shape == (3,)
     assert np.min(y * (Z @ w + b)) == pytest.approx(1.0, abs=1e-4)
     with pytest.raises(ValueError, match="-1, \\+1"):
-        kplot.fit_lifted_plane(Z, np.where(y > 0, 1, 0))
+        kernels.fit_lifted_plane(Z, np.where(y > 0, 1, 0))
 
 
 @settings(max_examples=40, deadline=None)
@@ -238,7 +238,7 @@ def test_feature_maps_reject_wrong_shapes():
 def test_plot_lift_3d_draws_points_and_plane(circles):
     X, y = circles
     Z = kernels.quadratic_feature_map(X)
-    w, b = kplot.fit_lifted_plane(Z, y)
+    w, b = kernels.fit_lifted_plane(Z, y)
     ax = kplot.plot_lift_3d(Z, y, w, b)
     assert ax.name == "3d"
     assert any(c.get_gid() == "plane" for c in ax.collections)
@@ -314,22 +314,31 @@ def small_sets():
 def test_playground_settings_and_readouts(small_sets):
     tests = {"moons": datasets.moons(n=40, noise=0.2, random_state=1)}
     fig = kwidgets.kernel_playground(small_sets, tests, degrees=(2, 3), gammas=(1.0, 10.0),
-                                     Cs=(1.0,), grid=30)
-    assert fig.n_settings == 2 * 3 * 2 * 1
-    _, text = fig.frame(dataset="moons", kernel="poly", level=0, C=1.0)
+                                     Cs=(1.0, 10.0), grid=30)
+    assert fig.n_settings == 2 * 4 * 2 * 2                 # data × kernel menu × gamma × C
+    _, text = fig.frame(dataset="moons", kernel="poly2", C=1.0)
     assert "degree d = 2" in text and "test accuracy" in text
-    _, text = fig.frame(dataset="XOR", kernel="rbf", level=1, C=1.0)
-    assert "&gamma; = 10" in text and "test accuracy" not in text
-    # the linear kernel ignores the parameter slider
-    assert fig.frame(dataset="XOR", kernel="linear", level=0)[1] == \
-        fig.frame(dataset="XOR", kernel="linear", level=1)[1]
+    _, text = fig.frame(dataset="XOR", kernel="rbf", gamma=10.0, C=1.0)
+    assert "&gamma; = 10" in text and "&sigma; = 0.224" in text and "test accuracy" not in text
+    # the degree and the width are separate: gamma does nothing for the other kernels
+    for kernel in ("linear", "poly3"):
+        assert fig.frame(dataset="XOR", kernel=kernel, gamma=1.0)[1] == \
+            fig.frame(dataset="XOR", kernel=kernel, gamma=10.0)[1]
+    assert not fig.controls["gamma"].is_enabled(dict(dataset="XOR", kernel="poly2", C=1.0))
+    assert fig.controls["gamma"].is_enabled(dict(dataset="XOR", kernel="rbf", C=1.0))
+    # C has its own slider: it changes the fit
+    model = SVC(kernel="rbf", gamma=10.0, C=10.0).fit(*small_sets["XOR"])
+    _, text = fig.frame(dataset="XOR", kernel="rbf", gamma=10.0, C=10.0)
+    assert f"<b>{len(model.support_)}</b> support vectors" in text
     assert fig.text().startswith("Kernel playground")
     assert "0x" not in fig.text()
 
 
 def test_playground_rejects_bad_input(small_sets):
-    with pytest.raises(ValueError, match="same length"):
-        kwidgets.kernel_playground(small_sets, degrees=(2, 3), gammas=(1.0,))
+    with pytest.raises(ValueError, match="at least one value"):
+        kwidgets.kernel_playground(small_sets, degrees=(2, 3), gammas=())
+    with pytest.raises(ValueError, match="kernel must be one of"):
+        kwidgets.kernel_playground(small_sets, kernel="poly5", grid=10)
     with pytest.raises(ValueError, match="non-empty dict"):
         kwidgets.kernel_playground({})
     X, y = small_sets["moons"]
@@ -365,11 +374,18 @@ def test_support_vector_challenge_goal(small_sets):
     X, y = datasets.moons(n=80, noise=0.15, random_state=2)
     fig = kwidgets.support_vector_challenge(X, y, max_support=8)
     assert fig.n_settings == 25
-    assert fig.solutions == [(0.5, 100.0), (0.5, 1000.0)]    # the chapter's puzzle
+    assert fig.solutions == [(0.5, 100.0), (0.5, 1000.0)]
     _, text = fig.frame(gamma=0.5, C=100.0)
     assert "svmlib-success" in text
     _, text = fig.frame(gamma=50.0, C=100.0)
     assert "svmlib-success" not in text and "support vectors" in text
+    # the chapter's puzzle: 7 x 7 log grid, at most 7 support vectors, few solutions,
+    # all where a wide kernel (small gamma) meets a large C
+    puzzle = kwidgets.support_vector_challenge(
+        X, y, max_support=7, gammas=(0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0),
+        Cs=(0.01, 0.1, 1.0, 10.0, 100.0, 1000.0, 10000.0), grid=20)
+    assert puzzle.n_settings == 49 and 1 <= len(puzzle.solutions) <= 4
+    assert all(g <= 0.3 and C >= 1000.0 for g, C in puzzle.solutions)
     assert "Goal" not in fig.text()              # plain text: title and readout only
 
 

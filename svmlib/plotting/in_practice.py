@@ -1,8 +1,7 @@
 """Figures of chapter 10, SVMs in practice.
 
-* :func:`grid_table` arranges one column of ``GridSearchCV.cv_results_`` as a
-  table with one row per ``C`` and one column per ``gamma``;
-* :func:`plot_validation_heatmap` draws such a table as an annotated heat map;
+* :func:`plot_validation_heatmap` draws a table of scores (e.g. from
+  :func:`svmlib.model_selection.grid_table`) as an annotated heat map;
 * :func:`plot_variance_shares` shows how much each feature contributes to
   squared distances, before and after standardization;
 * :func:`plot_kernel_agreement` compares two sets of kernel values;
@@ -23,7 +22,6 @@ from .._validation import check_array
 from ._core import CLASS_COLORS, CLASS_MARKERS, _get_ax, _tidy
 
 __all__ = [
-    "grid_table",
     "plot_validation_heatmap",
     "plot_variance_shares",
     "plot_kernel_agreement",
@@ -50,48 +48,6 @@ def _binary_style(label):
 
 # ------------------------------------------------------------------ grids
 
-def grid_table(cv_results, key="mean_test_score", row_param="svc__C", col_param="svc__gamma"):
-    """Arrange one column of ``cv_results_`` as a (rows × columns) table.
-
-    Parameters
-    ----------
-    cv_results : dict
-        ``GridSearchCV(...).cv_results_`` of a search over a full grid of
-        ``row_param`` × ``col_param`` (other parameters fixed).
-    key : str, default="mean_test_score"
-        The column to arrange, e.g. ``"mean_test_accuracy"`` for a named
-        scorer or ``"mean_train_score"``.
-    row_param, col_param : str
-        The parameter names as the search saw them (``"svc__C"`` inside a
-        pipeline whose last step is called ``"svc"``).
-
-    Returns
-    -------
-    rows : ndarray of shape (n_rows,)
-        The sorted values of ``row_param``.
-    cols : ndarray of shape (n_cols,)
-        The sorted values of ``col_param``.
-    table : ndarray of shape (n_rows, n_cols)
-        ``table[i, j]`` is the value at ``row_param = rows[i]``,
-        ``col_param = cols[j]``; NaN where the grid has no such cell.
-    """
-    if not isinstance(cv_results, dict):
-        raise TypeError(f"cv_results must be the dict GridSearchCV.cv_results_; got "
-                        f"{type(cv_results).__name__}. Pass search.cv_results_.")
-    for name in (key, f"param_{row_param}", f"param_{col_param}"):
-        if name not in cv_results:
-            known = sorted(k for k in cv_results if k.startswith(("param_", "mean_")))
-            raise KeyError(f"cv_results has no column {name!r}; it has {known}. Check the "
-                           f"parameter names (e.g. 'svc__C' in a pipeline) and the scorer name.")
-    row_values = np.asarray(cv_results[f"param_{row_param}"], dtype=float)
-    col_values = np.asarray(cv_results[f"param_{col_param}"], dtype=float)
-    values = np.asarray(cv_results[key], dtype=float)
-    rows, cols = np.unique(row_values), np.unique(col_values)
-    table = np.full((rows.size, cols.size), np.nan)
-    table[np.searchsorted(rows, row_values), np.searchsorted(cols, col_values)] = values
-    return rows, cols, table
-
-
 def _tick_label(value):
     """``10^k`` in mathtext for exact powers of ten, else ``{:g}``."""
     if value > 0:
@@ -110,7 +66,7 @@ def plot_validation_heatmap(table, rows, cols, ax=None, row_label="$C$", col_lab
     Parameters
     ----------
     table : array-like of shape (n_rows, n_cols)
-        The score in each cell (e.g. from :func:`grid_table`).
+        The score in each cell (e.g. from :func:`svmlib.model_selection.grid_table`).
     rows, cols : array-like of shape (n_rows,) and (n_cols,)
         Parameter values of the rows (drawn bottom to top) and columns.
     ax : Axes, optional
@@ -190,7 +146,8 @@ def _check_table(table):
         table = np.asarray(table, dtype=float)
     except (TypeError, ValueError):
         raise TypeError(f"table must be a 2-D array of numbers; got "
-                        f"{type(table).__name__}. Use grid_table(search.cv_results_).") from None
+                        f"{type(table).__name__}. Use "
+                        f"svmlib.model_selection.grid_table(search.cv_results_).") from None
     if table.ndim != 2 or table.size == 0:
         raise ValueError(f"table must be a non-empty 2-D array (rows × columns); got shape "
                          f"{table.shape}.")

@@ -8,8 +8,8 @@ Lifting the plane into three dimensions
     The chapter's two extra explicit maps live in :mod:`svmlib.kernels`
     (:func:`svmlib.kernels.paraboloid_feature_map`,
     :func:`svmlib.kernels.conic_feature_map`);
-    :func:`fit_lifted_plane` finds the maximum-margin plane in a feature space
-    and :func:`plot_lift_3d` draws lifted points with that plane, cut to the
+    :func:`svmlib.kernels.fit_lifted_plane` finds the maximum-margin plane in a
+    feature space, and :func:`plot_lift_3d` draws lifted points with that plane, cut to the
     box around the data.
 Kernels and their Gram matrices
     :func:`plot_eigenvalues` (the spectrum of one Gram matrix, negative
@@ -30,7 +30,6 @@ from .._validation import check_array, check_X_y
 from ._core import CLASS_COLORS, CLASS_MARKERS, _get_ax, _legend, _tidy
 
 __all__ = [
-    "fit_lifted_plane",
     "plane_box_polygon",
     "plot_lift_3d",
     "plot_eigenvalues",
@@ -56,37 +55,6 @@ def _labels_pm1(y, n):
 
 
 # ------------------------------------------------------------ feature maps
-
-def fit_lifted_plane(Z, y, C=np.inf, tol=1e-6):
-    """The maximum-margin hyperplane ``<w, z> + b = 0`` of lifted points.
-
-    A linear :class:`svmlib.SVC` on the feature vectors ``Z = phi(X)``.
-
-    Parameters
-    ----------
-    Z : array-like of shape (n_samples, d)
-        The points after the feature map.
-    y : array-like of shape (n_samples,)
-        Labels in {-1, +1}.
-    C : float, default=np.inf
-        ``np.inf`` for the hard margin; raises
-        :class:`svmlib.solvers.NotSeparableError` when no hyperplane
-        separates ``Z``.  A finite ``C`` gives the soft-margin plane.
-    tol : float, default=1e-6
-        Tolerance of the solver.
-
-    Returns
-    -------
-    w : ndarray of shape (d,)
-    b : float
-    """
-    from ..svc import SVC
-
-    Z, y = check_X_y(Z, y)
-    y = _labels_pm1(y, Z.shape[0])
-    model = SVC(kernel="linear", C=C, tol=tol).fit(Z, y)
-    return model.coef_[0].copy(), float(model.intercept_[0])
-
 
 def plane_box_polygon(w, b, lower, upper):
     """The polygon where the plane ``<w, z> + b = 0`` cuts an axis-aligned box.
@@ -151,7 +119,7 @@ def plot_lift_3d(Z, y, w=None, b=None, ax=None, labels=("$z_1$", "$z_2$", "$z_3$
         Labels in {-1, +1}.
     w : array-like of shape (3,), optional
         Normal of the plane ``<w, z> + b = 0`` to draw (see
-        :func:`fit_lifted_plane`); none drawn if omitted.
+        :func:`svmlib.kernels.fit_lifted_plane`); none drawn if omitted.
     b : float, optional
     ax : 3-D Axes, optional
         An Axes made with ``projection="3d"``; a new one by default.

@@ -4,7 +4,7 @@
   ``gamma``; read the validation accuracy, the training accuracy and the
   number of support vectors, and see the decision function on a plane
   through the data.  As a widget exercise: find a cell whose validation
-  accuracy beats a target;
+  accuracy beats a target, or the cell the one-standard-error rule chooses;
 * :func:`threshold_explorer`: move the probability threshold above which a
   point is assigned to class 1 and watch precision and recall trade off.
 
@@ -20,7 +20,7 @@ import numpy as np
 
 from .._validation import check_array
 from ..plotting._core import CLASS_COLORS, CLASS_MARKERS
-from ..plotting.in_practice import grid_table
+from ..model_selection import grid_table
 from ._core import InteractiveFigure, Slider
 
 __all__ = ["c_gamma_explorer", "threshold_explorer", "plane_through_data"]
@@ -90,7 +90,7 @@ def _n_splits(cv_results, key):
 # ------------------------------------------------------------------ C and gamma
 
 def c_gamma_explorer(estimator, X, y, cv_results, C_param="svc__C", gamma_param="svc__gamma",
-                     score_key="mean_test_score", target=0.97,
+                     score_key="mean_test_score", target=0.97, rule="target",
                      C=None, gamma=None, grid=90, figsize=(7.6, 3.5), dpi=80):
     """Step through a grid search over ``C`` and ``gamma``.
 
@@ -124,8 +124,18 @@ def c_gamma_explorer(estimator, X, y, cv_results, C_param="svc__C", gamma_param=
     score_key : str, default="mean_test_score"
         The validation column (``"mean_test_<name>"`` for a named scorer).
     target : float or None, default=0.97
-        The widget exercise: find a cell whose validation accuracy is above
-        ``target`` (strictly).  ``None`` for no exercise.
+        With ``rule="target"``, the widget exercise: find a cell whose
+        validation accuracy is above ``target`` (strictly).  ``None`` for no
+        exercise.
+    rule : {"target", "one-se"}, default="target"
+        The exercise.  ``"one-se"`` is the one-standard-error rule (Book:
+        (eq-prac-one-se)): among the cells whose validation accuracy is at
+        least ``best - se``, with ``best`` the best cell's accuracy and
+        ``se = sqrt(best (1 - best) / n)`` its standard error over the ``n``
+        points that cross-validation validates once each, find the one with
+        the smallest ``C`` (the strongest regularization), on equal ``C`` the
+        smallest ``gamma`` (the widest kernel).  The right panel draws the
+        line ``best - se``; ``target`` is then ignored.
     C, gamma : float, optional
         Initial setting; default the middle ``C`` and the largest ``gamma``.
     grid : int, default=90
@@ -150,6 +160,17 @@ def c_gamma_explorer(estimator, X, y, cv_results, C_param="svc__C", gamma_param=
         raise ValueError("cv_results must cover the full grid of C × gamma; some cells are "
                          "missing. Run GridSearchCV with a full param_grid.")
     n_folds = _n_splits(cv_results, score_key)
+    if rule not in ("target", "one-se"):
+        raise ValueError(f"rule must be 'target' or 'one-se'; got {rule!r}.")
+    if rule == "one-se":
+        best = float(scores.max())
+        se = float(np.sqrt(best * (1.0 - best) / X.shape[0]))
+        line = best - se
+        band = np.argwhere(scores >= line)  # (i, j) with Cs[i], gammas[j]; Cs, gammas sorted
+        answer = tuple(min(band.tolist()))  # smallest C, then smallest gamma
+    else:
+        line = target
+    digits = 4 if rule == "one-se" else 3  # the rule's threshold needs the fourth digit
     coords, to_features = plane_through_data(X)
     lo, hi = coords.min(axis=0), coords.max(axis=0)
     pad = 0.06 * (hi - lo)
@@ -194,9 +215,10 @@ def c_gamma_explorer(estimator, X, y, cv_results, C_param="svc__C", gamma_param=
         right.set_ylim(0.5, 1.06)
         right.set_ylabel("accuracy")
         right.set_xlim(-0.6, 1.6)
-        if target is not None:
-            right.axhline(target, color="#d62728", linestyle=(0, (5, 4)), linewidth=1.2, zorder=3)
-            right.set_title(f"dashed: the target {target:g}", fontsize=9, color="#d62728")
+        if line is not None:
+            right.axhline(line, color="#d62728", linestyle=(0, (5, 4)), linewidth=1.2, zorder=3)
+            right.set_title(f"dashed: the target {target:g}" if rule == "target" else
+                            f"dashed: best − 1 SE = {line:.4f}", fontsize=9, color="#d62728")
         return dict(left=left, right=right, bars=bars, texts=texts, drawn=[])
 
     def update(state, C, gamma):
@@ -217,13 +239,29 @@ def c_gamma_explorer(estimator, X, y, cv_results, C_param="svc__C", gamma_param=
         for bar, text, value in zip(state["bars"], state["texts"], (fit["train"], validation)):
             bar.set_height(value)
             text.set_position((text.get_position()[0], value + 0.005))
-            text.set_text(f"{value:.3f}")
+            text.set_text(f"{value:.{digits}f}")
         return (f"C = {C:g}, γ = {gamma:g} · validation accuracy ({n_folds}-fold CV) "
-                f"<b>{validation:.3f}</b> · training accuracy {fit['train']:.3f} · "
+                f"<b>{validation:.{digits}f}</b> · "
+                f"training accuracy {fit['train']:.{digits}f} · "
                 f"support vectors {fit['n_sv']} of {X.shape[0]}")
 
     goal = goal_text = None
-    if target is not None:
+    success = ("This cell beats the target. Notice where it lies: large C with small γ, or "
+               "smaller C with larger γ, along a diagonal ridge.")
+    if rule == "one-se":
+        def goal(C, gamma):
+            i = int(np.argmin(np.abs(np.log(Cs) - np.log(C))))
+            j = int(np.argmin(np.abs(np.log(gammas) - np.log(gamma))))
+            return (i, j) == answer
+
+        goal_text = (f"apply the one-standard-error rule. The best validation accuracy is "
+                     f"{best:.4f}, with a standard error of about {se:.4f} on {X.shape[0]} "
+                     f"validated points, so every cell scoring at least {line:.4f} is as good as "
+                     f"the data can tell. Among those, find the one with the smallest C "
+                     f"(on equal C, the smallest γ).")
+        success = ("This is the one-standard-error choice: the most strongly regularized model "
+                   "that the validation data cannot tell apart from the best cell.")
+    elif target is not None:
         def goal(C, gamma):
             return cell(C, gamma) > target
 
@@ -236,8 +274,7 @@ def c_gamma_explorer(estimator, X, y, cv_results, C_param="svc__C", gamma_param=
         controls={"C": Slider(Cs.tolist(), "C", value=float(C0), fmt="{:g}"),
                   "gamma": Slider(gammas.tolist(), "γ", value=float(gamma0), fmt="{:g}")},
         goal=goal, goal_text=goal_text,
-        success_message="This cell beats the target. Notice where it lies: large C with "
-                        "small γ, or smaller C with larger γ, along a diagonal ridge.",
+        success_message=success,
         figsize=figsize, dpi=dpi, title="Grid search over C and γ")
 
 

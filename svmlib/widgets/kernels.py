@@ -3,8 +3,8 @@
 Three ready-made figures, each a function of the data that returns an
 :class:`~svmlib.widgets.InteractiveFigure`:
 
-* :func:`kernel_playground`: a kernel (linear, polynomial, RBF), its
-  parameter (degree or width) and ``C``, on a choice of data sets; decision
+* :func:`kernel_playground`: a kernel (linear, polynomial of a chosen degree,
+  RBF), the RBF width and ``C`` on log grids, on a choice of data sets; decision
   regions, margins ``h = ±1`` and support vectors, with the number of support
   vectors and the training and test accuracy in the readout;
 * :func:`lift_viewer`: circles lifted into three dimensions by a feature map,
@@ -26,8 +26,8 @@ import numpy as np
 from .._validation import check_X_y
 from ..kernels import quadratic_feature_map
 from ..plotting._core import CLASS_COLORS, CLASS_MARKERS, REGION_CMAP
-from ..kernels import paraboloid_feature_map
-from ..plotting.kernels import fit_lifted_plane, plot_lift_3d
+from ..kernels import fit_lifted_plane, paraboloid_feature_map
+from ..plotting.kernels import plot_lift_3d
 from ..solvers import NotSeparableError
 from ._core import Choice, InteractiveFigure, Slider
 
@@ -145,16 +145,20 @@ def _draw_fit(state, X, y, fit):
 
 # ------------------------------------------------------------- playground
 
-def kernel_playground(data, test_data=None, degrees=(2, 3, 5), gammas=(0.5, 5.0, 50.0),
-                      Cs=(1.0, 100.0), grid=80, dataset=None, kernel="rbf", level=1, C=None,
-                      figsize=(5.0, 3.9), dpi=80):
-    """Kernel × parameter × C on a choice of data sets: regions, margins, support vectors.
+def kernel_playground(data, test_data=None, degrees=(2, 3), gammas=(0.5, 2.0, 8.0, 32.0),
+                      Cs=(0.1, 1.0, 10.0, 100.0), grid=80, dataset=None, kernel="rbf",
+                      gamma=None, C=None, figsize=(5.0, 3.9), dpi=80):
+    """Kernel, degree or width, and C on a choice of data sets: regions, margins, support vectors.
 
-    The polynomial kernel is the book's ``(<x, z> + 1)^p`` and the RBF kernel
+    The polynomial kernel is the book's ``(<x, z> + 1)^d`` and the RBF kernel
     ``exp(-gamma ||x - z||^2)`` with ``gamma = 1 / (2 sigma^2)``
-    (Book: (eq-kernel-poly), (eq-kernel-rbf)).  One slider sets the kernel's
-    parameter: position ``i`` means degree ``degrees[i]`` for the polynomial
-    kernel and ``gammas[i]`` for the RBF kernel (the linear kernel has none).
+    (Book: (eq-kernel-poly), (eq-kernel-rbf)).  The kernel menu lists the
+    linear kernel, one polynomial kernel per degree and the RBF kernel; the
+    ``gamma`` slider (labelled with the width ``sigma`` as well) is active
+    only for the RBF kernel, and ``C`` has a slider of its own.  Use
+    geometric grids for ``gammas`` and ``Cs`` (log sliders): the default
+    ``gammas`` halve ``sigma`` at each step (1, 1/2, 1/4, 1/8) and the
+    default ``Cs`` step by a factor of ten.
 
     Parameters
     ----------
@@ -162,29 +166,32 @@ def kernel_playground(data, test_data=None, degrees=(2, 3, 5), gammas=(0.5, 5.0,
         ``{name: (X, y)}`` with X of shape (n_samples, 2), y in {-1, +1}.
     test_data : dict, optional
         ``{name: (X_test, y_test)}`` with the same names, for the test accuracy.
-    degrees : sequence of int, default=(2, 3, 5)
-    gammas : sequence of float, default=(0.5, 5, 50)
-        Same length as ``degrees``.
-    Cs : sequence of float, default=(1, 100)
+    degrees : sequence of int, default=(2, 3)
+        The degrees of the polynomial kernels in the menu.
+    gammas : sequence of float, default=(0.5, 2, 8, 32)
+    Cs : sequence of float, default=(0.1, 1, 10, 100)
     grid : int, default=80
         Grid points per axis for the regions.
-    dataset, kernel, level, C : optional
-        The initial setting (default: the first data set, RBF, the middle
-        parameter, the first C).
+    dataset, kernel, gamma, C : optional
+        The initial setting (default: the first data set, ``"rbf"``, the
+        second ``gamma``, the first ``C``).  ``kernel`` is ``"linear"``,
+        ``"rbf"`` or ``"poly<d>"`` (e.g. ``"poly2"``).
     figsize : (float, float), default=(5.0, 3.9)
     dpi : int, default=80
 
     Returns
     -------
     InteractiveFigure
-        Settings: ``len(data) * 3 * len(degrees) * len(Cs)`` (54 by default
-        with three data sets).
+        Settings: ``len(data) * (len(degrees) + 2) * len(gammas) * len(Cs)``
+        (192 by default with three data sets), of which
+        ``len(data) * (len(degrees) + 1 + len(gammas)) * len(Cs)`` are distinct
+        (one SVM fit each).
     """
     if not isinstance(data, dict) or not data:
         raise ValueError("data must be a non-empty dict {name: (X, y)}.")
-    if len(degrees) != len(gammas):
-        raise ValueError(f"degrees and gammas must have the same length (one slider sets "
-                         f"both); got {len(degrees)} and {len(gammas)}.")
+    if len(degrees) == 0 or len(gammas) == 0 or len(Cs) == 0:
+        raise ValueError(f"degrees, gammas and Cs need at least one value each; got "
+                         f"{len(degrees)}, {len(gammas)} and {len(Cs)}.")
     sets = {name: _labels(*pair, name=name) for name, pair in data.items()}
     tests = {}
     for name in sets:
@@ -193,6 +200,11 @@ def kernel_playground(data, test_data=None, degrees=(2, 3, 5), gammas=(0.5, 5.0,
     degrees = [int(p) for p in degrees]
     gammas = [float(g) for g in gammas]
     Cs = [float(c) for c in Cs]
+    menu = {"linear": "linear"}
+    menu.update({f"polynomial, d = {d}": f"poly{d}" for d in degrees})
+    menu["RBF"] = "rbf"
+    if kernel not in menu.values():
+        raise ValueError(f"kernel must be one of {list(menu.values())}; got {kernel!r}.")
 
     fits = {}
     for name, (X, y) in sets.items():
@@ -203,24 +215,24 @@ def kernel_playground(data, test_data=None, degrees=(2, 3, 5), gammas=(0.5, 5.0,
 
         for c in Cs:
             fits[name, "linear", None, c] = fit("linear", c)
-            for i, (p, g) in enumerate(zip(degrees, gammas)):
-                fits[name, "poly", i, c] = fit("poly", c, degree=p, gamma=1.0, coef0=1.0)
-                fits[name, "rbf", i, c] = fit("rbf", c, gamma=g)
+            for d in degrees:
+                fits[name, f"poly{d}", None, c] = fit("poly", c, degree=d, gamma=1.0, coef0=1.0)
+            for g in gammas:
+                fits[name, "rbf", g, c] = fit("rbf", c, gamma=g)
 
     def setup(fig):
         return _svm_axes(fig)
 
-    def update(state, dataset, kernel, level, C):
+    def update(state, dataset, kernel, gamma, C):
         X, y = sets[dataset]
-        fit = fits[dataset, kernel, None if kernel == "linear" else level, C]
+        fit = fits[dataset, kernel, gamma if kernel == "rbf" else None, C]
         _draw_fit(state, X, y, fit)
         if kernel == "linear":
-            what = "linear kernel (it has no degree or \u03b3: that slider is off)"
-        elif kernel == "poly":
-            what = f"polynomial kernel, degree d = {degrees[level]}"
+            what = "linear kernel"
+        elif kernel.startswith("poly"):
+            what = f"polynomial kernel, degree d = {kernel[4:]}"
         else:
-            g = gammas[level]
-            what = f"RBF kernel, &gamma; = {g:g} (&sigma; = {np.sqrt(0.5 / g):.2f})"
+            what = f"RBF kernel, &gamma; = {gamma:g} (&sigma; = {np.sqrt(0.5 / gamma):.3g})"
         n = X.shape[0]
         line = (f"{what}, C = {C:g}<br><b>{fit['n_support']}</b> support vectors of {n}; "
                 f"training accuracy {fit['train_accuracy']:.0%}")
@@ -228,15 +240,14 @@ def kernel_playground(data, test_data=None, degrees=(2, 3, 5), gammas=(0.5, 5.0,
             line += f"; test accuracy {fit['test_accuracy']:.0%}"
         return line
 
-    labels = [f"d = {d} / \u03b3 = {g:g}" for d, g in zip(degrees, gammas)]
     controls = {
         "dataset": Choice(list(sets), "data", value=dataset),
-        "kernel": Choice({"linear": "linear", "polynomial": "poly", "RBF": "rbf"}, "kernel",
-                         value=kernel),
-        "level": Slider(list(range(len(degrees))), "degree d / \u03b3", value=level,
-                        fmt=lambda i: labels[i],
-                        enabled=lambda dataset, kernel, C: kernel != "linear",
-                        disabled_note="off: the linear kernel has no degree or \u03b3"),
+        "kernel": Choice(menu, "kernel", value=kernel),
+        "gamma": Slider(gammas, "\u03b3 (width \u03c3)", value=gammas[min(1, len(gammas) - 1)]
+                        if gamma is None else gamma,
+                        fmt=lambda g: f"\u03b3 = {g:g} (\u03c3 = {np.sqrt(0.5 / g):.3g})",
+                        enabled=lambda dataset, kernel, C: kernel == "rbf",
+                        disabled_note="off: only the RBF kernel has a width"),
         "C": Slider(Cs, "C", value=Cs[0] if C is None else C),
     }
     return InteractiveFigure(setup, update, controls, figsize=figsize, dpi=dpi,
@@ -412,11 +423,12 @@ def support_vector_challenge(X, y, max_support=10, gammas=(0.1, 0.5, 2.0, 10.0, 
         errors = fit["train_errors"]
         mistakes = ("every training point on its side" if errors == 0 else
                     f"{errors} training point{'s' if errors != 1 else ''} misclassified")
-        return (f"&gamma; = {gamma:g} (&sigma; = {np.sqrt(0.5 / gamma):.2f}), C = {C:g}: "
+        return (f"&gamma; = {gamma:g} (&sigma; = {np.sqrt(0.5 / gamma):.3g}), C = {C:g}: "
                 f"<b>{fit['n_support']}</b> support vectors; {mistakes}")
 
     controls = {
-        "gamma": Slider(gammas, "\u03b3", value=gamma),
+        "gamma": Slider(gammas, "\u03b3 (width \u03c3)", value=gamma,
+                        fmt=lambda g: f"\u03b3 = {g:g} (\u03c3 = {np.sqrt(0.5 / g):.3g})"),
         "C": Slider(Cs, "C", value=C),
     }
     figure = InteractiveFigure(
