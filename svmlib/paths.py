@@ -121,7 +121,9 @@ def drag_path(X, y, index, offsets, C=1.0, tol=1e-10):
         The distances moved, in the units of ``X``, in the order of the path
         (``0`` is the point's own position).
     C : float, default=1.0
-        The box bound, finite and ``> 0``.
+        The box bound, ``> 0``; ``np.inf`` for the hard margin, which raises
+        :class:`svmlib.solvers.NotSeparableError` at a position where the
+        moved data are not linearly separable.
     tol : float, default=1e-10
         Tolerance of the SMO solver (tight, so that the point's multiplier is
         exact to many digits).
@@ -146,9 +148,8 @@ def drag_path(X, y, index, offsets, C=1.0, tol=1e-10):
     if k != index or not 0 <= k < n:
         raise ValueError(f"index must be a row of X, an integer from 0 to {n - 1}; got {index!r}.")
     C = float(C)
-    if not (np.isfinite(C) and C > 0):
-        raise ValueError(f"C must be a finite number > 0; got C={C!r}. The hard margin "
-                         f"(C = inf) has no solution once the point crosses the boundary.")
+    if not C > 0:
+        raise ValueError(f"C must be > 0, or np.inf for the hard margin; got C={C!r}.")
     offsets = np.asarray(offsets, dtype=float).ravel()
     if offsets.size == 0 or not np.all(np.isfinite(offsets)):
         raise ValueError(f"offsets must be a non-empty list of finite distances; got "
