@@ -12,7 +12,7 @@ from hypothesis import strategies as st  # noqa: E402
 from scipy.optimize import minimize  # noqa: E402
 
 from svmlib.widgets._core import MAX_HTML_BYTES  # noqa: E402
-from svmlib import SVC, Hyperplane, Perceptron, datasets, paths  # noqa: E402
+from svmlib import SVC, Hyperplane, Perceptron, datasets, geometry, paths  # noqa: E402
 from svmlib.solvers import NotSeparableError  # noqa: E402
 from svmlib.exercises import maximum_margin as ex  # noqa: E402
 from svmlib.plotting import maximum_margin as mmplot  # noqa: E402
@@ -84,7 +84,7 @@ def test_qp_solution_is_unique_from_random_starts(blobs, hard_margin):
 def test_margin_by_angle_matches_brute_force_and_the_qp(blobs, hard_margin):
     X, y = blobs
     angles = np.array([-170.0, -30.0, 10.0, 47.0, 120.0])
-    margins, biases = mmplot.margin_by_angle(X, y, angles)
+    margins, biases = geometry.margin_by_angle(X, y, angles)
     for angle, m, b in zip(angles, margins, biases):
         u = np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))])
         offsets = np.linspace(b - 2, b + 2, 4001)
@@ -93,9 +93,9 @@ def test_margin_by_angle_matches_brute_force_and_the_qp(blobs, hard_margin):
         assert np.min(y * (X @ u + b)) == pytest.approx(m, abs=1e-12)
     w, _ = hard_margin
     best_angle = np.degrees(np.arctan2(w[1], w[0]))
-    m, _ = mmplot.margin_by_angle(X, y, [best_angle])
+    m, _ = geometry.margin_by_angle(X, y, [best_angle])
     assert m[0] == pytest.approx(1 / np.linalg.norm(w), rel=1e-6)
-    fine, _ = mmplot.margin_by_angle(X, y, np.linspace(-180, 180, 3601))
+    fine, _ = geometry.margin_by_angle(X, y, np.linspace(-180, 180, 3601))
     assert fine.max() <= 1 / np.linalg.norm(w) + 1e-9
 
 
@@ -167,7 +167,7 @@ def test_discs_and_sigmoid_profile(blobs, hard_margin):
 def test_plotting_rejects_bad_input(blobs):
     X, y = blobs
     with pytest.raises(ValueError, match="labels -1 and \\+1"):
-        mmplot.margin_by_angle(X, np.where(y > 0, 1, 0), [0.0])
+        geometry.margin_by_angle(X, np.where(y > 0, 1, 0), [0.0])
     with pytest.raises(ValueError, match="2 entries"):
         mmplot.plot_margin_geometry([1.0, 2.0, 3.0], 0.0, X, y)
 
