@@ -68,7 +68,7 @@ def plot_kkt_cases(X, y, w, b, alpha, C, ax=None, slack=True, legend=True, s=42,
     s : float, default=42
         Marker area.
     rtol : float, default=1e-6
-        Passed on to :func:`kkt_cases`.
+        Passed on to :func:`svmlib.objectives.kkt_cases`.
 
     Returns
     -------

@@ -311,8 +311,9 @@ def support_vector_explorer(X, y, index, offsets=None, exercise=True, figsize=(5
         # row numbers of every point that is a support vector somewhere on the path
         involved = sorted(set().union(*(p["support"].tolist() for p in path)) - {k})
         for i in involved:
-            ax.annotate(str(i), X[i], xytext=(5, 4), textcoords="offset points", fontsize=8,
-                        color="#333333", zorder=7)
+            ax.annotate(str(i), X[i], xytext=(6, 5), textcoords="offset points", fontsize=8,
+                        color="#333333", zorder=7,
+                        bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.8))
         label = ax.annotate(str(k), X[k], xytext=(7, 5), textcoords="offset points",
                             fontsize=9, fontweight="bold", zorder=7)
         ax.set_xlabel("$x_1$")
