@@ -337,8 +337,8 @@ def test_drag_path_errors(separable):
         paths.drag_path(X, y, 30, [0.0])
     with pytest.raises(TypeError, match="index must be an integer"):
         paths.drag_path(X, y, "a", [0.0])
-    with pytest.raises(ValueError, match="C must be a finite number"):
-        paths.drag_path(X, y, 0, [0.0], C=np.inf)
+    with pytest.raises(ValueError, match="C must be > 0"):
+        paths.drag_path(X, y, 0, [0.0], C=0.0)
     with pytest.raises(ValueError, match="offsets must be a non-empty"):
         paths.drag_path(X, y, 0, [])
     with pytest.raises(ValueError, match="both labels -1 and \\+1"):
