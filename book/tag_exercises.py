@@ -88,9 +88,9 @@ EXERCISES = {
         CodeExercise("ex-maxmargin-two-points-code",
                      answer="w_two = 2 * d_two / (d_two @ d_two)             # h(x+) - h(x-) = 2",
                      starter="w_two, b_two = np.array([1.0, 1.0]), 0.0     # replace: your canonical (w, b)"),
-        CodeExercise("ex-maxmargin-code-canonical",
-                     answer="m = np.min(y * (X @ w + b))          # the smallest functional margin",
-                     starter="...   # your code: return w_new, b_new"),
+        CodeExercise("ex-maxmargin-moves",
+                     answer='move_answers = {"a": False, "b": True, "c": True, "d": False, "e": False}',
+                     starter='move_answers = {"a": None, "b": None, "c": None, "d": None, "e": None}   # True: the line changes'),
     ],
     "04_lagrange_kkt": [
         CodeExercise("ex-lagrange-ellipse-numeric",

@@ -19,6 +19,8 @@ The functions here measure a candidate solution; they do not solve anything.
 
 import numpy as np
 
+from ._validation import check_array
+
 __all__ = [
     "kernel_matrix_Q",
     "dual_objective",
@@ -29,6 +31,7 @@ __all__ = [
     "decision_values",
     "kkt_violations",
     "max_kkt_violation",
+    "kkt_cases",
 ]
 
 
@@ -289,3 +292,42 @@ def max_kkt_violation(alpha, grad, y, C):
         return 0.0
     score = -y * grad
     return max(0.0, float(score[in_up].max() - score[in_low].min()))
+
+
+def kkt_cases(alpha, C, rtol=1e-6):
+    """The KKT case of every training point: 0, 1 or 2.
+
+    Book: (eq-soft-kkt-cases).
+
+    A solver returns multipliers that sit on a bound only up to rounding, so
+    ``alpha_i`` counts as 0 when it is at most ``tol`` and as ``C`` when it
+    is at least ``C - tol``, with ``tol = rtol * C`` (``rtol * max(1,
+    max alpha)`` for the hard margin ``C = inf``, where no point is at the
+    upper bound).
+
+    Parameters
+    ----------
+    alpha : array-like of shape (n_samples,)
+        The dual multipliers, ``0 <= alpha_i <= C``.
+    C : float
+        The box bound, ``> 0`` or ``np.inf``.
+    rtol : float, default=1e-6
+        Relative tolerance of "at a bound".
+
+    Returns
+    -------
+    cases : ndarray of shape (n_samples,), int
+        0 where ``alpha_i = 0``, 1 where ``0 < alpha_i < C``, 2 where
+        ``alpha_i = C``.
+    """
+    alpha = check_array(alpha, "alpha", ndim=1)
+    C = float(C)
+    if not C > 0:
+        raise ValueError(f"C must be > 0 (or np.inf); got C={C!r}.")
+    scale = C if np.isfinite(C) else max(1.0, float(alpha.max(initial=0.0)))
+    tol = rtol * scale
+    cases = np.ones(alpha.shape[0], dtype=int)
+    cases[alpha <= tol] = 0
+    if np.isfinite(C):
+        cases[(alpha >= C - tol) & (alpha > tol)] = 2
+    return cases

@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
-from svmlib import SVC, datasets, solvers  # noqa: E402
+from svmlib import SVC, datasets, geometry, solvers  # noqa: E402
 from svmlib.exercises import Feedback  # noqa: E402
 from svmlib.exercises import hard_margin_dual as ex  # noqa: E402
 from svmlib.plotting import hard_margin_dual as hp  # noqa: E402
@@ -191,7 +191,7 @@ class TestCheckWAndB:
 class TestClosestHullPoints:
     def test_tiny_example_by_hand(self):
         d = datasets.tiny_hard_margin()
-        hull = hp.closest_hull_points(d["X"], d["y"])
+        hull = geometry.closest_hull_points(d["X"], d["y"])
         np.testing.assert_allclose(hull["c_plus"], [3, 3], atol=1e-6)
         np.testing.assert_allclose(hull["c_minus"], [1, 1], atol=1e-6)
         assert hull["distance"] == pytest.approx(2 * np.sqrt(2), abs=1e-6)
@@ -200,7 +200,7 @@ class TestClosestHullPoints:
     def test_theorem_on_blobs(self, blobs):
         """alpha = 2u/delta^2 solves the dual; w = 2(c+ - c-)/delta^2; margin delta/2."""
         X, y, alpha = blobs
-        hull = hp.closest_hull_points(X, y)
+        hull = geometry.closest_hull_points(X, y)
         np.testing.assert_allclose(hull["alpha"], alpha, atol=1e-5)
         d = hull["c_plus"] - hull["c_minus"]
         w_hull = 2 * d / (d @ d)
@@ -218,16 +218,16 @@ class TestClosestHullPoints:
     def test_overlapping_hulls(self):
         X = np.array([[0.0, 0.0], [2.0, 2.0], [0.0, 2.0], [2.0, 0.0]])
         y = np.array([1, 1, -1, -1])
-        hull = hp.closest_hull_points(X, y)
+        hull = geometry.closest_hull_points(X, y)
         assert hull["distance"] < 1e-6 and hull["alpha"] is None
         with pytest.raises(ValueError, match="not linearly separable"):
             hp.plot_hull_view(X, y)
 
     def test_bad_labels(self):
         with pytest.raises(ValueError, match="both classes"):
-            hp.closest_hull_points([[0, 0], [1, 1]], [1, 1])
+            geometry.closest_hull_points([[0, 0], [1, 1]], [1, 1])
         with pytest.raises(ValueError, match="-1, \\+1"):
-            hp.closest_hull_points([[0, 0], [1, 1]], [0, 1])
+            geometry.closest_hull_points([[0, 0], [1, 1]], [0, 1])
 
 
 class TestFigures:

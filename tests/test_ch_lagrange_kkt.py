@@ -156,15 +156,32 @@ def test_plot_along_constraint_and_dual_and_saddle():
 
 # ----------------------------------------------------------------- widgets
 
-def test_example_a_explorer_lines_up_at_half(ex_a):
-    fig = W.example_a_explorer(ex_a)
-    assert fig.n_settings == 13
-    png, readout = fig.frame(t=0.5)
-    assert png.startswith(b"\x89PNG")
-    assert "parallel" in readout and "λ = 1.00" in readout and "f = 0.500" in readout
-    _, readout = fig.frame(t=1.5)
-    assert "Not parallel" in readout
-    assert "walk along the line" in fig.text()
+def test_price_explorer_matches_slsqp_and_the_sensitivity(ex_a):
+    fig = W.price_explorer(ex_a)
+    levels = fig.controls["c"].values
+    assert fig.n_settings == len(levels) == 17
+    assert [c for c in levels if fig.goal(c=c)] == [0.0]
+    for c in (-1.0, 0.5, 1.0, 2.0):
+        # the readout's best point and multiplier against SLSQP on x - y = c
+        res = minimize(lambda p: -ex_a["f"](*p), x0=[1.0, 1.0], method="SLSQP",
+                       constraints=[{"type": "eq", "fun": lambda p: p[0] - p[1] - c}],
+                       options={"ftol": 1e-12})
+        np.testing.assert_allclose(res.x, [c / 2, -c / 2], atol=1e-6)
+        # df*/dc = -lambda* by a central difference of the optimal value
+        h = 1e-4
+        slope = ((1 - (c + h) ** 2 / 2) - (1 - (c - h) ** 2 / 2)) / (2 * h)
+        _, readout = fig.frame(c=c)
+        lam = f"{c:.2f}".replace("-", "−")
+        assert f"multiplier λ* = {lam}" in readout
+        assert slope == pytest.approx(-c, abs=1e-8)
+        assert f"f* = {1 - c * c / 2:.3f}".replace("-", "−") in readout
+    png, readout = fig.frame(c=0.0)
+    assert png.startswith(b"\x89PNG") and "svmlib-success" in readout
+    _, readout = fig.frame(c=1.0)
+    assert "lowers the best value" in readout and "svmlib-success" not in readout
+    assert fig.text().startswith("Example A: the price of the constraint\nlevel c = 1.00")
+    with pytest.raises(ValueError, match="levels must be"):
+        W.price_explorer(ex_a, levels=[])
 
 
 def test_example_b_exercise_goal_only_at_maxima(ex_b):
@@ -204,7 +221,7 @@ def test_kkt_disk_explorer_readouts():
 
 @pytest.mark.slow
 def test_static_html_within_budget(ex_a, ex_b):
-    for fig in (W.example_a_explorer(ex_a), W.example_b_exercise(ex_b), W.kkt_disk_explorer()):
+    for fig in (W.price_explorer(ex_a), W.example_b_exercise(ex_b), W.kkt_disk_explorer()):
         page = fig.to_html()
         assert len(page.encode()) <= MAX_HTML_BYTES   # the frames move to files in the book (svmlib_reading)
         assert page.count("<input type=\"range\"") == len(fig.controls)

@@ -12,7 +12,8 @@ from hypothesis import strategies as st  # noqa: E402
 from scipy.optimize import minimize  # noqa: E402
 
 from svmlib.widgets._core import MAX_HTML_BYTES  # noqa: E402
-from svmlib import SVC, Hyperplane, Perceptron, datasets  # noqa: E402
+from svmlib import SVC, Hyperplane, Perceptron, datasets, geometry, paths  # noqa: E402
+from svmlib.solvers import NotSeparableError  # noqa: E402
 from svmlib.exercises import maximum_margin as ex  # noqa: E402
 from svmlib.plotting import maximum_margin as mmplot  # noqa: E402
 from svmlib.widgets import maximum_margin as mmwidgets  # noqa: E402
@@ -83,7 +84,7 @@ def test_qp_solution_is_unique_from_random_starts(blobs, hard_margin):
 def test_margin_by_angle_matches_brute_force_and_the_qp(blobs, hard_margin):
     X, y = blobs
     angles = np.array([-170.0, -30.0, 10.0, 47.0, 120.0])
-    margins, biases = mmplot.margin_by_angle(X, y, angles)
+    margins, biases = geometry.margin_by_angle(X, y, angles)
     for angle, m, b in zip(angles, margins, biases):
         u = np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))])
         offsets = np.linspace(b - 2, b + 2, 4001)
@@ -92,9 +93,9 @@ def test_margin_by_angle_matches_brute_force_and_the_qp(blobs, hard_margin):
         assert np.min(y * (X @ u + b)) == pytest.approx(m, abs=1e-12)
     w, _ = hard_margin
     best_angle = np.degrees(np.arctan2(w[1], w[0]))
-    m, _ = mmplot.margin_by_angle(X, y, [best_angle])
+    m, _ = geometry.margin_by_angle(X, y, [best_angle])
     assert m[0] == pytest.approx(1 / np.linalg.norm(w), rel=1e-6)
-    fine, _ = mmplot.margin_by_angle(X, y, np.linspace(-180, 180, 3601))
+    fine, _ = geometry.margin_by_angle(X, y, np.linspace(-180, 180, 3601))
     assert fine.max() <= 1 / np.linalg.norm(w) + 1e-9
 
 
@@ -166,7 +167,7 @@ def test_discs_and_sigmoid_profile(blobs, hard_margin):
 def test_plotting_rejects_bad_input(blobs):
     X, y = blobs
     with pytest.raises(ValueError, match="labels -1 and \\+1"):
-        mmplot.margin_by_angle(X, np.where(y > 0, 1, 0), [0.0])
+        geometry.margin_by_angle(X, np.where(y > 0, 1, 0), [0.0])
     with pytest.raises(ValueError, match="2 entries"):
         mmplot.plot_margin_geometry([1.0, 2.0, 3.0], 0.0, X, y)
 
@@ -175,13 +176,13 @@ def test_plotting_rejects_bad_input(blobs):
 
 def test_margin_explorer_goal_only_at_the_maximum():
     fig = mmwidgets.margin_explorer(X_TOY, Y_TOY, center=(0.0, 0.0), angle=0, offset=0.0)
-    assert fig.n_settings == 60
+    assert fig.n_settings == 108                  # 5° steps: the balance can be felt
     met = [s for s in fig.settings() if fig.goal(**s)]
     assert met == [{"angle": 60.0, "offset": 0.0}]
     png, readout = fig.frame(angle=60, offset=0.0)
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     assert "separates: <b>yes</b>" in readout and "svmlib-success" in readout
-    _, readout = fig.frame(angle=150, offset=0.25)
+    _, readout = fig.frame(angle=150, offset=0.3)
     assert "separates: <b>no</b>" in readout and "svmlib-success" not in readout
     assert fig.text() == fig.text()               # deterministic plain text
     assert "γ = -0.630" in fig.text()
@@ -193,19 +194,46 @@ def test_margin_explorer_without_exercise_has_no_goal():
     assert fig.goal is None and fig.n_settings == 2
 
 
-def test_canonical_scaling_goal_is_the_canonical_scale(blobs):
+def test_support_vector_explorer_hands_over_the_support_vectors(blobs, hard_margin):
     X, y = blobs
-    p = Perceptron(random_state=2).fit(X, y)
-    H = Hyperplane(p.coef_[0], p.intercept_[0])
-    fig = mmwidgets.canonical_scaling(X, y, H.w, H.b)
-    scales = fig.controls["scale"].values
-    met = [s for s in scales if fig.goal(scale=s)]
-    assert len(met) == 1
-    assert met[0] * np.min(H.functional_margin(X, y)) == pytest.approx(1.0)
-    _, readout = fig.frame(scale=met[0])
-    assert "<b>1.00</b>" in readout
-    with pytest.raises(ValueError, match="must separate"):
-        mmwidgets.canonical_scaling(X, y, -H.w, -H.b)
+    fig = mmwidgets.support_vector_explorer(X, y, index=39)
+    offsets = fig.controls["offset"].values
+    assert fig.n_settings == len(offsets) == 18
+    path = paths.drag_path(X, y, 39, offsets, C=np.inf, tol=1e-8)
+    w0, b0 = hard_margin
+    first = {22, 23, 25}
+    for p in path:
+        support = set(p["support"].tolist())
+        Xt = X.copy()
+        Xt[39] = p["x"]
+        # each frame is the hard-margin solution of the moved data: canonical, SVs on the planes
+        scores = y * (Xt @ p["w"] + p["b"])
+        assert scores.min() == pytest.approx(1.0, abs=1e-6)
+        np.testing.assert_allclose(scores[sorted(support)], 1.0, atol=1e-6)
+        if 39 not in support:
+            # while the moved point is no support vector, nothing changes at all
+            assert support == first
+            np.testing.assert_allclose(np.r_[p["w"], p["b"]], np.r_[w0, b0], atol=1e-6)
+    entered = [p["offset"] for p in path if 39 in set(p["support"].tolist())]
+    gone = [p["offset"] for p in path if not first & set(p["support"].tolist())]
+    assert entered[0] == 1.0 and gone[0] == 1.2
+    assert [o for o in offsets if fig.goal(offset=o)] == [1.2]
+    _, readout = fig.frame(offset=0.0)
+    assert "rows 22, 23, 25 (the same as at the start" in readout
+    assert "not a support vector" in readout and "svmlib-success" not in readout
+    _, readout = fig.frame(offset=1.0)
+    assert "rows 23, 25, 39 (joined: 39; left: 22)" in readout
+    png, readout = fig.frame(offset=1.2)
+    assert png.startswith(b"\x89PNG") and "svmlib-success" in readout
+    assert "left: 22, 23, 25" in readout
+    with pytest.raises(ValueError, match="index must be a row"):
+        mmwidgets.support_vector_explorer(X, y, index=40)
+
+
+def test_drag_path_hard_margin_refuses_inseparable_positions(blobs):
+    X, y = blobs
+    with pytest.raises(NotSeparableError):
+        paths.drag_path(X, y, 39, [6.0], C=np.inf)
 
 
 def test_logistic_margin_readouts(blobs):
@@ -355,3 +383,26 @@ def test_check_two_point_svm_matches_svc_and_names_slips():
     a3, c3 = np.array([1.0, 0.0, 2.0]), np.array([-1.0, 2.0, 0.0])
     w3 = 2 * (a3 - c3) / ((a3 - c3) @ (a3 - c3))
     assert check_two_point_svm((w3, -w3 @ (a3 + c3) / 2), a3, c3)
+
+
+def test_check_which_moves_matter(blobs):
+    X, y = blobs
+    right = {"a": False, "b": True, "c": True, "d": False, "e": False}
+    feedback = ex.check_which_moves_matter(right, X, y)
+    assert feedback and "1.65" in feedback.message
+    # the truth comes from refits, not from a table: check it against the moves themselves
+    base = np.r_[SVC(kernel="linear", C=np.inf, tol=1e-8).fit(X, y).coef_[0],
+                 SVC(kernel="linear", C=np.inf, tol=1e-8).fit(X, y).intercept_[0]]
+    for key, (Xm, ym) in ex.support_vector_moves(X, y).items():
+        refit = SVC(kernel="linear", C=np.inf, tol=1e-8).fit(Xm, ym)
+        changed = not np.allclose(np.r_[refit.coef_[0], refit.intercept_[0]], base, atol=1e-5)
+        assert changed == right[key], key
+    wrong = dict(right, d=True)
+    feedback = ex.check_which_moves_matter(wrong, X, y)
+    assert not feedback and "(d)" in feedback.message and "1 of 5" in feedback.message
+    for malformed, hint in [([True] * 5, "dict"), ({"a": False}, "missing"),
+                            (dict(right, f=True), "unknown f"), (dict(right, a=None), "True")]:
+        feedback = ex.check_which_moves_matter(malformed, X, y)
+        assert not feedback and hint in feedback.message
+    with pytest.raises(ValueError, match="running example"):
+        ex.support_vector_moves(X[:30], y[:30])

@@ -12,9 +12,10 @@ from hypothesis import strategies as st  # noqa: E402
 from scipy.optimize import minimize  # noqa: E402
 
 from svmlib.widgets._core import MAX_HTML_BYTES  # noqa: E402
-from svmlib import SVC, datasets  # noqa: E402
+from svmlib import SVC, datasets, paths  # noqa: E402
 from svmlib.exercises import soft_margin as ex  # noqa: E402
-from svmlib.objectives import dual_objective, kernel_matrix_Q, primal_objective  # noqa: E402
+from svmlib.objectives import (dual_objective, kernel_matrix_Q, kkt_cases,  # noqa: E402
+                               primal_objective)
 from svmlib.plotting import soft_margin as smplot  # noqa: E402
 from svmlib.solvers import NotSeparableError, solve_dual_slsqp, solve_primal_pegasos  # noqa: E402
 from svmlib.widgets import soft_margin as smw  # noqa: E402
@@ -42,7 +43,7 @@ def fit(data):
 @pytest.fixture(scope="module")
 def path(data, validation):
     X, y = data
-    return smw.soft_margin_path(X, y, C_GRID, *validation)
+    return paths.soft_margin_path(X, y, C_GRID, *validation)
 
 
 @pytest.fixture(autouse=True)
@@ -129,7 +130,7 @@ def test_kkt_cases_match_the_geometry(path, data):
 def test_bias_from_free_support_vectors(data, fit):
     X, y = data
     model, w, b = fit
-    free = smplot.kkt_cases(model.alpha_, 1.0) == 1
+    free = kkt_cases(model.alpha_, 1.0) == 1
     assert free.sum() >= 1
     assert np.mean(y[free] - X[free] @ w) == pytest.approx(b, abs=1e-8)   # (eq-soft-bias)
 
@@ -191,7 +192,7 @@ def test_hinge_is_an_upper_bound_on_the_zero_one_loss(s):
 @given(st.lists(st.floats(0, 1), min_size=1, max_size=20), st.floats(0.01, 100))
 def test_kkt_cases_of_values_in_the_box(fractions, C):
     alpha = np.array(fractions) * C
-    cases = smplot.kkt_cases(alpha, C)
+    cases = kkt_cases(alpha, C)
     assert cases.shape == alpha.shape
     assert np.all(cases[alpha <= 1e-6 * C] == 0)
     assert np.all(cases[alpha >= C * (1 - 1e-6)] == 2)
@@ -199,9 +200,9 @@ def test_kkt_cases_of_values_in_the_box(fractions, C):
 
 
 def test_kkt_cases_hard_margin_and_errors():
-    np.testing.assert_array_equal(smplot.kkt_cases([0.0, 3.0, 1e-14], np.inf), [0, 1, 0])
+    np.testing.assert_array_equal(kkt_cases([0.0, 3.0, 1e-14], np.inf), [0, 1, 0])
     with pytest.raises(ValueError, match="C must be > 0"):
-        smplot.kkt_cases([0.0, 1.0], 0.0)
+        kkt_cases([0.0, 1.0], 0.0)
 
 
 # -------------------------------------------------------------------- data
@@ -270,7 +271,7 @@ def test_c_explorer_goal_and_readout(data, validation):
     X, y = data
     figure = smw.c_explorer(X, y, *validation)
     assert figure.n_settings == 13
-    path = smw.soft_margin_path(X, y, smw.DEFAULT_C_GRID, *validation)
+    path = paths.soft_margin_path(X, y, smw.DEFAULT_C_GRID, *validation)
     best = max(p["val_correct"] for p in path)
     winners = [p["C"] for p in path if p["val_correct"] == best]
     assert winners == [0.215]
@@ -283,23 +284,97 @@ def test_c_explorer_goal_and_readout(data, validation):
     assert figure.text().startswith("The soft margin as C changes\nC = 1: margin width")
 
 
-def test_hinge_explorer_readouts():
-    figure = smw.hinge_explorer()
-    assert figure.n_settings == 26
-    _, readout = figure.frame(s=0.5, label=-1)
-    assert "ξ = max(0, 1 − y·h(x)) = 0.50" in readout and "α = C" in readout
-    assert "ξ/‖w‖ = 0.250" in readout
-    _, readout = figure.frame(s=2.0, label=1)
-    assert "α = 0" in readout and "0–1 loss 0" in readout
-    _, readout = figure.frame(s=-1.0, label=1)
-    assert "misclassified" in readout and "0–1 loss 1" in readout
-    with pytest.raises(ValueError, match="nonzero vector"):
-        smw.hinge_explorer(w=(0.0, 0.0))
+@pytest.fixture(scope="module")
+def separable():
+    return datasets.separable_blobs(n=30, margin=1.5, random_state=3)
+
+
+@pytest.fixture(scope="module")
+def dragged(separable):
+    X, y = separable
+    return paths.drag_path(X, y, 29, [round(0.1 * i, 1) for i in range(29)], C=1.0)
+
+
+def test_drag_path_rides_the_kkt_staircase(separable, dragged):
+    """Each position is a solution: KKT holds, and the point's case matches its score."""
+    X, y = separable
+    cases = [p["case"] for p in dragged]
+    # 0 -> free -> C, each a contiguous stretch, in this order
+    first_free, first_bound = cases.index(1), cases.index(2)
+    assert cases == [0] * first_free + [1] * (first_bound - first_free) + \
+        [2] * (len(cases) - first_bound)
+    assert first_bound - first_free >= 5          # being free is a stretch, not a point
+    for p in dragged:
+        s = p["score"]
+        if p["case"] == 0:
+            assert s >= 1 - 1e-7 and p["slack"] == 0.0 and p["alpha_k"] <= 1e-6
+        elif p["case"] == 1:
+            assert abs(s - 1) < 1e-6 and 0 < p["alpha_k"] < 1
+        else:
+            assert s <= 1 + 1e-7 and p["slack"] == pytest.approx(1 - s) and p["alpha_k"] == 1.0
+        Xt = X.copy()
+        Xt[29] = p["x"]
+        # the fit at this position is the reference solution of the moved data
+        ref = SVC(kernel="linear", C=1.0, tol=1e-10).fit(Xt, y)
+        np.testing.assert_allclose(p["w"], ref.coef_[0], atol=1e-8)
+        # w = sum alpha_i y_i x_i and sum alpha_i y_i = 0 (Book: eq-soft-grad-w, eq-soft-grad-b)
+        np.testing.assert_allclose((p["alpha"] * y) @ Xt, p["w"], atol=1e-6)
+        assert abs(p["alpha"] @ y) < 1e-8
+    # alpha_k never decreases along the path; while alpha_k = 0 nothing moves
+    alphas = np.array([p["alpha_k"] for p in dragged])
+    assert np.all(np.diff(alphas) >= -1e-9)
+    still = [p for p in dragged if p["case"] == 0]
+    for p in still:
+        np.testing.assert_allclose(p["w"], dragged[0]["w"], atol=1e-7)
+    # the point's moves are along the first normal: its offset is the distance moved
+    for p in dragged:
+        assert np.linalg.norm(p["x"] - X[29]) == pytest.approx(p["offset"])
+
+
+def test_drag_path_errors(separable):
+    X, y = separable
+    with pytest.raises(ValueError, match="index must be a row of X"):
+        paths.drag_path(X, y, 30, [0.0])
+    with pytest.raises(TypeError, match="index must be an integer"):
+        paths.drag_path(X, y, "a", [0.0])
+    with pytest.raises(ValueError, match="C must be > 0"):
+        paths.drag_path(X, y, 0, [0.0], C=0.0)
+    with pytest.raises(ValueError, match="offsets must be a non-empty"):
+        paths.drag_path(X, y, 0, [])
+    with pytest.raises(ValueError, match="both labels -1 and \\+1"):
+        paths.drag_path(X, np.where(y > 0, 1, 0), 0, [0.0])
+    with pytest.raises(ValueError, match="C_values must be"):
+        paths.soft_margin_path(X, y, [0.0, 1.0])
+
+
+def test_drag_explorer_goal_and_readout(separable, dragged):
+    X, y = separable
+    figure = smw.drag_explorer(X, y, index=29)
+    assert figure.n_settings == 29
+    bound = [p["offset"] for p in dragged if p["case"] == 2]
+    for p in dragged:
+        assert figure.goal(offset=p["offset"]) == (p["offset"] == bound[0])
+    png, readout = figure.frame(offset=bound[0])
+    assert png.startswith(b"\x89PNG") and "svmlib-success" in readout
+    assert "α = 1.00" in readout and "no longer follows" in readout
+    _, readout = figure.frame(offset=0.0)
+    assert "svmlib-success" not in readout and "α = 0.00" in readout
+    assert "no say" in readout and "margin width 2/‖w‖ = 1.91" in readout
+    free = [p["offset"] for p in dragged if p["case"] == 1]
+    _, readout = figure.frame(offset=free[len(free) // 2])
+    assert "y·h(x) = 1.00" in readout and "free support vector" in readout
+    _, readout = figure.frame(offset=2.8)
+    assert "misclassified" in readout
+    assert figure.text().startswith("Drag one training point across the band\nPoint 29 moved")
+    with pytest.raises(ValueError, match="2 columns"):
+        smw.drag_explorer(np.c_[X, X[:, :1]], y, index=0)
 
 
 def test_static_html_fits_the_budget(data, validation):
     X, y = data
-    for figure in (smw.c_explorer(X, y, *validation), smw.hinge_explorer()):
+    for figure in (smw.c_explorer(X, y, *validation),
+                   smw.drag_explorer(*datasets.separable_blobs(n=30, margin=1.5, random_state=3),
+                                     index=29)):
         page = figure.to_html()
         assert 'class="svmlib-widget"' in page
         assert len(page.encode()) <= MAX_HTML_BYTES   # the frames move to files in the book (svmlib_reading)

@@ -17,7 +17,9 @@ import numpy as np
 from ..hyperplane import Hyperplane
 from ._core import AnswerError, Feedback, _describe, as_array, call_answer, checker, close
 
-__all__ = ["check_geometric_margin", "check_canonicalize", "check_two_point_svm", "margin_cases"]
+__all__ = ["check_geometric_margin", "check_canonicalize", "check_two_point_svm",
+           "check_which_moves_matter", "margin_cases", "support_vector_moves",
+           "MOVE_QUESTIONS"]
 
 
 def margin_cases():
@@ -321,3 +323,136 @@ def check_two_point_svm(answer, x_plus, x_minus):
         f"canonical form has y h(x) = 1 at the closest points. Rescale (w, b) so that "
         f"h(x+) = 1.")
 
+
+
+#: The five changes to the data of exercise "Which changes move the line?".
+MOVE_QUESTIONS = {
+    "a": "delete every point that is not a support vector",
+    "b": "move point 10 by 2.0 towards the other class, along the normal w/||w||",
+    "c": "move support vector 23 by 0.3 away from the line, along the normal",
+    "d": "move support vector 22 by 1.0 along its own margin plane (parallel to the line)",
+    "e": "add a second copy of every point",
+}
+
+_MOVE_REASONS = {
+    "a": "the solution is determined by the support vectors alone: the other points only add "
+         "constraints that are inactive at the solution, and dropping an inactive constraint "
+         "of a convex problem keeps its solution",
+    "b": "point 10 is (y_10 h(x_10) - 1)/||w|| = {gap:.2f} from its margin plane, less than "
+         "2.0: it enters the band, becomes a support vector and pushes the line",
+    "c": "a support vector holds the line; when it moves away, the band can widen, so the "
+         "solution changes (the margin grows)",
+    "d": "22 and 25 are the two ends of an edge of the blue hull, and 23 faces that edge: moving "
+         "22 along the edge's own line keeps the closest pair of the two hulls, as long as the "
+         "foot of 23 stays on the edge, so the line stays; only the multipliers change",
+    "e": "every constraint is there twice, which changes no feasible set and no objective",
+}
+
+
+def support_vector_moves(X, y):
+    """The data after each change of exercise "Which changes move the line?".
+
+    ``X, y`` are the chapter's running example (``separable_blobs(n=40,
+    margin=1.0, random_state=0)``), whose support vectors are rows 22, 23 and
+    25.  Each change is applied to a copy.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+
+    Returns
+    -------
+    dict
+        ``{key: (X_new, y_new)}`` for the keys of :data:`MOVE_QUESTIONS`.
+    """
+    from ..svc import SVC
+
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y, dtype=float)
+    if X.ndim != 2 or X.shape != (40, 2) or y.shape != (40,):
+        raise ValueError(f"pass the chapter's running example, 40 points in the plane; got X of "
+                         f"shape {X.shape} and y of shape {y.shape}.")
+    model = SVC(kernel="linear", C=np.inf, tol=1e-8).fit(X, y)
+    support = sorted(int(i) for i in model.support_)
+    if support != [22, 23, 25]:
+        raise ValueError(f"the support vectors of this data are rows {support}, not 22, 23 and "
+                         f"25: pass datasets.separable_blobs(n=40, margin=1.0, random_state=0).")
+    w = model.coef_[0]
+    u = w / np.linalg.norm(w)
+    along = np.array([-u[1], u[0]])
+    moves = {}
+    keep = np.isin(np.arange(len(y)), support)
+    moves["a"] = (X[keep], y[keep])
+    X_b = X.copy()
+    X_b[10] -= y[10] * 2.0 * u
+    moves["b"] = (X_b, y)
+    X_c = X.copy()
+    X_c[23] += y[23] * 0.3 * u
+    moves["c"] = (X_c, y)
+    X_d = X.copy()
+    X_d[22] += 1.0 * along
+    moves["d"] = (X_d, y)
+    moves["e"] = (np.vstack([X, X]), np.concatenate([y, y]))
+    return moves
+
+
+@checker
+def check_which_moves_matter(answers, X, y):
+    """Check predictions of which changes to the data move the maximum-margin line.
+
+    For each change of :data:`MOVE_QUESTIONS`, the reader predicts ``True``
+    (the maximum-margin hyperplane changes) or ``False`` (it stays).  The
+    checker refits svmlib's hard-margin SVC on the changed data and compares
+    ``(w, b)`` with the original to ``1e-5``.
+
+    Parameters
+    ----------
+    answers : dict
+        ``{"a": bool, ..., "e": bool}``.
+    X, y : array-like
+        The chapter's running example.
+
+    Returns
+    -------
+    Feedback
+    """
+    from ..svc import SVC
+
+    keys = sorted(MOVE_QUESTIONS)
+    if not isinstance(answers, dict):
+        raise AnswerError(f"answers should be a dict such as {{'a': False, 'b': True, ...}} "
+                          f"with one True/False per change; got {_describe(answers)}.")
+    missing = [k for k in keys if k not in answers]
+    extra = [k for k in answers if k not in keys]
+    if missing or extra:
+        raise AnswerError(f"answers needs exactly the keys {', '.join(keys)}; "
+                          + (f"missing {', '.join(missing)}" if missing else "")
+                          + ("; " if missing and extra else "")
+                          + (f"unknown {', '.join(map(str, extra))}" if extra else "") + ".")
+    bad = [k for k in keys if not isinstance(answers[k], (bool, np.bool_))]
+    if bad:
+        raise AnswerError(f"each answer must be True (the line changes) or False (it stays); "
+                          f"got {', '.join(f'{k}: {_describe(answers[k])}' for k in bad)}.")
+
+    def solve(Xs, ys):
+        model = SVC(kernel="linear", C=np.inf, tol=1e-8).fit(Xs, ys)
+        return np.r_[model.coef_[0], model.intercept_[0]]
+
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y, dtype=float)
+    base = solve(X, y)
+    gap = (y[10] * (X[10] @ base[:2] + base[2]) - 1.0) / np.linalg.norm(base[:2])
+    truth = {k: not np.allclose(solve(*data), base, atol=1e-5)
+             for k, data in support_vector_moves(X, y).items()}
+    wrong = [k for k in keys if bool(answers[k]) != truth[k]]
+    if not wrong:
+        return Feedback.right(
+            "all five. " + " ".join(f"({k}) {'changes' if truth[k] else 'stays'}: "
+                                    f"{_MOVE_REASONS[k].format(gap=gap)}." for k in keys))
+    first = wrong[0]
+    return Feedback.hint(
+        f"{len(wrong)} of 5 predictions are off ({', '.join(wrong)}). Start with ({first}), "
+        f"{MOVE_QUESTIONS[first]}: ask whether the change touches a constraint that is active "
+        f"at the solution, or makes an inactive one active. Then refit svmlib's SVC on the "
+        f"changed data (ex.support_vector_moves gives it) and compare.")

@@ -11,24 +11,22 @@ Three kinds of figure belong to this chapter only:
   quadrant shaded (:func:`plot_dual_landscape`), for the three-point example
   solved by hand;
 * the convex-hull view: the closest points of the two class hulls and the
-  hyperplane that bisects them (:func:`closest_hull_points`,
-  :func:`plot_convex_hulls`, :func:`plot_hull_view`).
+  hyperplane that bisects them (:func:`plot_convex_hulls`,
+  :func:`plot_hull_view`).
 
-:func:`closest_hull_points` computes, rather than draws: it solves the small
-QP of the closest points, which the hull figures need (Book: (eq-hull-qp)).
+The hull figures need the closest points of the two hulls, the solution of a
+small QP (Book: (eq-hull-qp)); :func:`svmlib.geometry.closest_hull_points`
+computes it.
 """
 
-import warnings
-
 import numpy as np
-from scipy import optimize
 
 from .._validation import check_array
+from ..geometry import _labels_pm, closest_hull_points  # noqa: F401 (computed there)
 from ._core import (CLASS_COLORS, _get_ax, _tidy, plot_data, plot_hyperplane,
                     plot_multipliers, ring_support_vectors)
 
 __all__ = [
-    "closest_hull_points",
     "annotate_points",
     "plot_dual_solution",
     "plot_dual_landscape",
@@ -37,75 +35,6 @@ __all__ = [
     "plot_convex_hulls",
     "plot_hull_view",
 ]
-
-
-def _labels_pm(y, n):
-    y = np.asarray(y, dtype=float).ravel()
-    if y.shape != (n,) or not np.all(np.isin(y, (-1.0, 1.0))):
-        raise ValueError(f"y must hold one label in {{-1, +1}} per point ({n} points); got "
-                         f"shape {y.shape} with values {np.unique(y)[:5].tolist()}. "
-                         f"Map the classes to -1/+1 first.")
-    if np.unique(y).shape[0] < 2:
-        raise ValueError("y must contain both classes -1 and +1; got only one. The convex "
-                         "hulls of two classes need points of both.")
-    return y
-
-
-def closest_hull_points(X, y, tol=1e-12):
-    """The closest pair of points of the two classes' convex hulls.
-
-    Solves (Book: (eq-hull-qp))::
-
-        minimize over u    1/2 || sum_i y_i u_i x_i ||^2  =  1/2 u^T H u
-        subject to         u_i >= 0,  sum_{y_i=+1} u_i = 1,  sum_{y_i=-1} u_i = 1,
-
-    whose solution gives ``c_plus = sum_{y_i=+1} u_i x_i`` and ``c_minus =
-    sum_{y_i=-1} u_i x_i``.  For separable data the hard-margin solution is
-    ``alpha = 2 u / delta^2`` with ``delta = ||c_plus - c_minus||``.
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-    y : array-like of shape (n_samples,)
-        Labels in {-1, +1}, both present.
-    tol : float, default=1e-12
-        SLSQP's ``ftol``.
-
-    Returns
-    -------
-    dict
-        ``c_plus`` and ``c_minus`` (each of shape (n_features,)), ``u`` (shape
-        (n_samples,), the convex weights; those of each class sum to 1),
-        ``distance`` (``delta``; 0 when the hulls intersect) and ``alpha``
-        (shape (n_samples,), ``2 u / delta^2``; ``None`` when ``delta`` is 0).
-    """
-    X = check_array(X, "X")
-    y = _labels_pm(y, X.shape[0])
-    pos, neg = y > 0, y < 0
-    Z = y[:, None] * X
-    H = Z @ Z.T
-    u0 = np.where(pos, 1.0 / pos.sum(), 1.0 / neg.sum())
-    constraints = [
-        {"type": "eq", "fun": lambda u: u[pos].sum() - 1.0,
-         "jac": lambda u: pos.astype(float)},
-        {"type": "eq", "fun": lambda u: u[neg].sum() - 1.0,
-         "jac": lambda u: neg.astype(float)},
-    ]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)
-        res = optimize.minimize(lambda u: 0.5 * u @ H @ u, u0, jac=lambda u: H @ u,
-                                method="SLSQP", bounds=[(0.0, None)] * X.shape[0],
-                                constraints=constraints,
-                                options={"ftol": tol, "maxiter": 1000})
-    u = np.clip(res.x, 0.0, None)
-    u[u < 1e-9] = 0.0
-    u[pos] /= u[pos].sum()
-    u[neg] /= u[neg].sum()
-    c_plus, c_minus = u[pos] @ X[pos], u[neg] @ X[neg]
-    distance = float(np.linalg.norm(c_plus - c_minus))
-    alpha = 2.0 * u / distance ** 2 if distance > 1e-9 else None
-    return {"c_plus": c_plus, "c_minus": c_minus, "u": u, "distance": distance,
-            "alpha": alpha}
 
 
 def annotate_points(X, ax=None, names=None, offset=(6, 5), fontsize=10, **kwargs):
@@ -384,7 +313,7 @@ def plot_hull_view(X, y, ax=None, hull=None):
         Labels in {-1, +1}; the classes must be separable.
     ax : Axes, optional
     hull : dict, optional
-        The result of :func:`closest_hull_points` (computed if not given).
+        The result of :func:`svmlib.geometry.closest_hull_points` (computed if not given).
 
     Returns
     -------

@@ -3,8 +3,9 @@
 Built on the book's core figures (:mod:`svmlib.plotting`): the same
 colours per class, hyperplanes solid, margin planes dashed, closest points
 ringed.  One function per kind of figure; each takes ``ax=None`` and returns
-the axes.  :func:`margin_by_angle` is the one computation the landscape
-figures need: the best margin a hyperplane with a given direction can reach.
+the axes.  The one computation the landscape figures need, the best margin
+a hyperplane with a given direction can reach, is
+:func:`svmlib.geometry.margin_by_angle`.
 
 Book: chapter ``ch-maximum-margin``.
 """
@@ -12,6 +13,7 @@ Book: chapter ``ch-maximum-margin``.
 import numpy as np
 
 from .._validation import check_array, check_X_y
+from ..geometry import margin_by_angle  # noqa: F401 (computed there; drawn here)
 from ._core import (
     CLASS_COLORS,
     PALETTE,
@@ -25,7 +27,6 @@ from ._core import (
 )
 
 __all__ = [
-    "margin_by_angle",
     "plot_separators_margins",
     "plot_margin_geometry",
     "plot_pointwise_margins",
@@ -98,44 +99,6 @@ def _shade_band(w, b, ax, level=1.0, **kwargs):
     polygon = _band_polygon(w, b, level, ax, grow=1.0)
     if polygon.shape[0] >= 3:  # add_artist: clipped to the axes, limits left alone
         ax.add_artist(Polygon(polygon, closed=True, gid="band", **{**_BAND, **kwargs}))
-
-
-def margin_by_angle(X, y, angles):
-    """The best margin of a hyperplane whose unit normal has a given angle.
-
-    For the unit normal ``u = (cos t, sin t)`` the margin
-    ``min_i y_i (<u, x_i> + b)`` is largest for
-    ``b = -(min_{y_i=+1} <u, x_i> + max_{y_i=-1} <u, x_i>) / 2`` and equals
-    ``(min_{y_i=+1} <u, x_i> - max_{y_i=-1} <u, x_i>) / 2``: half the gap
-    between the classes along ``u`` (negative when they overlap along ``u``).
-    Book: (eq-maxmin).
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, 2)
-    y : array-like of shape (n_samples,)
-        Labels in {-1, +1}; both classes must be present.
-    angles : array-like of shape (n_angles,)
-        Angles of the normal in degrees.
-
-    Returns
-    -------
-    margins : ndarray of shape (n_angles,)
-    biases : ndarray of shape (n_angles,)
-        The best ``b`` for each angle (for the unit normal).
-    """
-    X, y = _labels(X, y)
-    if X.shape[1] != 2:
-        raise ValueError(f"X must have 2 columns (angles describe directions in the plane); "
-                         f"got shape {X.shape}.")
-    if not (np.any(y > 0) and np.any(y < 0)):
-        raise ValueError("y must contain both classes -1 and +1 to define a margin.")
-    theta = np.deg2rad(np.asarray(angles, dtype=float).ravel())
-    U = np.column_stack([np.cos(theta), np.sin(theta)])      # (n_angles, 2)
-    P = X @ U.T                                             # (n_samples, n_angles)
-    low_pos = P[y > 0].min(axis=0)
-    high_neg = P[y < 0].max(axis=0)
-    return (low_pos - high_neg) / 2, -(low_pos + high_neg) / 2
 
 
 def plot_separators_margins(X, y, hyperplanes, ax=None, labels=None, colors=None,
@@ -316,7 +279,7 @@ def plot_pointwise_margins(X, y, b, angles, ax=None, highlight=None):
 def plot_margin_by_angle(X, y, ax=None, n_angles=721):
     """The best margin reachable with each direction of the normal, over a full turn.
 
-    Uses :func:`margin_by_angle`; marks the global maximum (a star) and any
+    Uses :func:`svmlib.geometry.margin_by_angle`; marks the global maximum (a star) and any
     other local maxima (open circles), where a hill-climbing method can stop.
 
     Parameters

@@ -9,7 +9,7 @@ multiplier ``alpha_i`` (Book: (eq-soft-kkt-cases)):
 * ``alpha_i = C``: inside the margin or misclassified, ``y_i h(x_i) <= 1``
   (the *bound* support vectors, with slack ``xi_i = 1 - y_i h(x_i)``).
 
-:func:`kkt_cases` computes the case of every point; :func:`plot_kkt_cases`
+:func:`svmlib.objectives.kkt_cases` computes the case of every point; :func:`plot_kkt_cases`
 colours the points by case in the plane, and :func:`plot_kkt_staircase` shows
 the same cases as the staircase of ``alpha_i / C`` against ``y_i h(x_i)``.
 The other figures are the losses of the hinge form (:func:`plot_loss_functions`),
@@ -20,13 +20,13 @@ the effect of C (:func:`plot_c_path`) and the convergence of primal solvers
 import numpy as np
 
 from .._validation import check_array
+from ..objectives import kkt_cases  # noqa: F401 (computed there; used here)
 from ._core import (CLASS_MARKERS, _get_ax, _legend, _tidy, plot_data,
                     plot_hyperplane, plot_slack)
 
 __all__ = [
     "KKT_CASE_COLORS",
     "KKT_CASE_NAMES",
-    "kkt_cases",
     "plot_kkt_cases",
     "plot_kkt_staircase",
     "LOSS_FUNCTIONS",
@@ -41,45 +41,6 @@ KKT_CASE_COLORS = ("#b0b0b0", "#2e9e44", "#c2185b")
 KKT_CASE_NAMES = ("$\\alpha_i = 0$ (outside the margin)",
                   "$0 < \\alpha_i < C$ (on the margin)",
                   "$\\alpha_i = C$ (inside or wrong side)")
-
-
-def kkt_cases(alpha, C, rtol=1e-6):
-    """The KKT case of every training point: 0, 1 or 2.
-
-    Book: (eq-soft-kkt-cases).
-
-    A solver returns multipliers that sit on a bound only up to rounding, so
-    ``alpha_i`` counts as 0 when it is at most ``tol`` and as ``C`` when it
-    is at least ``C - tol``, with ``tol = rtol * C`` (``rtol * max(1,
-    max alpha)`` for the hard margin ``C = inf``, where no point is at the
-    upper bound).
-
-    Parameters
-    ----------
-    alpha : array-like of shape (n_samples,)
-        The dual multipliers, ``0 <= alpha_i <= C``.
-    C : float
-        The box bound, ``> 0`` or ``np.inf``.
-    rtol : float, default=1e-6
-        Relative tolerance of "at a bound".
-
-    Returns
-    -------
-    cases : ndarray of shape (n_samples,), int
-        0 where ``alpha_i = 0``, 1 where ``0 < alpha_i < C``, 2 where
-        ``alpha_i = C``.
-    """
-    alpha = check_array(alpha, "alpha", ndim=1)
-    C = float(C)
-    if not C > 0:
-        raise ValueError(f"C must be > 0 (or np.inf); got C={C!r}.")
-    scale = C if np.isfinite(C) else max(1.0, float(alpha.max(initial=0.0)))
-    tol = rtol * scale
-    cases = np.ones(alpha.shape[0], dtype=int)
-    cases[alpha <= tol] = 0
-    if np.isfinite(C):
-        cases[(alpha >= C - tol) & (alpha > tol)] = 2
-    return cases
 
 
 def plot_kkt_cases(X, y, w, b, alpha, C, ax=None, slack=True, legend=True, s=42, rtol=1e-6):
@@ -107,7 +68,7 @@ def plot_kkt_cases(X, y, w, b, alpha, C, ax=None, slack=True, legend=True, s=42,
     s : float, default=42
         Marker area.
     rtol : float, default=1e-6
-        Passed on to :func:`kkt_cases`.
+        Passed on to :func:`svmlib.objectives.kkt_cases`.
 
     Returns
     -------

@@ -4,9 +4,14 @@
   the contours of ``f`` and watch ``∇f``, ``∇g``, the angle between them and
   the rate of change of ``f`` along the curve; they line up exactly at the
   stationary points (Book: (eq-parallel-gradients)).
-* :func:`example_a_explorer`, :func:`example_b_exercise` -- the chapter's two
-  worked examples; the second is a widget exercise (find the constrained
-  maximum of ``x^2 y`` on the circle ``x^2 + y^2 = 3``).
+* :func:`price_explorer` -- Example A with the level ``c`` of its constraint
+  on a slider: the best point, the optimal value ``f*(c)`` and its slope
+  ``-lambda*``; the multiplier as the price of the constraint
+  (Book: (eq-multiplier-sensitivity)); a widget exercise: find the level
+  at which the constraint costs nothing.
+* :func:`example_b_exercise` -- the chapter's second worked example as a
+  widget exercise (find the constrained maximum of ``x^2 y`` on the circle
+  ``x^2 + y^2 = 3``).
 * :func:`kkt_disk_explorer` -- move the target ``a`` of ``min ||x - a||^2``
   subject to ``||x||^2 <= 1`` and watch the constraint switch between active
   and inactive, with the multiplier and complementary slackness
@@ -26,7 +31,7 @@ from ._core import InteractiveFigure, Slider
 __all__ = [
     "gradient_angle",
     "constraint_explorer",
-    "example_a_explorer",
+    "price_explorer",
     "example_b_exercise",
     "kkt_disk_explorer",
     "EXAMPLE_B_ANGLES",
@@ -209,25 +214,111 @@ def constraint_explorer(example, curve, ts, xlim=(-2.0, 2.0), ylim=(-2.0, 2.0),
     return InteractiveFigure(setup, update, {"t": ctrl}, figsize=figsize, title=title, **kwargs)
 
 
-def example_a_explorer(example):
-    """Example A: walk along the line ``x - y = 1`` over the contours of ``1 - x^2 - y^2``.
+def price_explorer(example, levels=None, figsize=(7.6, 3.6)):
+    """Example A with a moving constraint: the multiplier as the price of the level.
+
+    The constraint of Example A, ``x - y = 1``, becomes ``x - y = c`` with
+    the level ``c`` on a slider.  Left: the contours of ``f = 1 - x^2 - y^2``,
+    the line ``x - y = c``, its best point ``x*(c) = (c/2, -c/2)`` (the point
+    of the line closest to the origin) and the gradients there.  Right: the
+    optimal value ``f*(c) = 1 - c^2/2`` with the current level marked and the
+    tangent of slope ``-lambda*(c)``, where ``lambda*(c) = c`` is the
+    multiplier of ``L = f + lambda (g - c)`` with ``g = x - y``.  The readout
+    gives the best point, ``f*``, ``lambda*`` and the rate ``df*/dc``
+    (Book: (eq-multiplier-sensitivity)).  The goal: find the level at which
+    the constraint costs nothing, ``lambda* = 0``.
 
     Parameters
     ----------
     example : dict
-        :func:`svmlib.datasets.lagrange_example_a`.
+        :func:`svmlib.datasets.lagrange_example_a` (its ``f``, ``grad_f``).
+    levels : sequence of float, optional
+        The levels ``c``; default -1.5 to 2.5 in steps of 0.25 (17 values).
+    figsize : (float, float), default=(7.6, 3.6)
 
     Returns
     -------
     InteractiveFigure
-        One slider, ``t`` in -1, -0.75, ..., 2 for the point ``(t, t - 1)``;
-        the gradients line up at ``t = 0.5``.
     """
-    ts = np.round(np.arange(-1.0, 2.0001, 0.25), 2)
-    return constraint_explorer(
-        example, lambda t: (t, t - 1.0), ts, xlim=(-1.6, 2.2), ylim=(-2.2, 1.4),
-        label="t, the point (t, t − 1)", fmt="{:.2f}", value=-0.5,
-        title="Example A: walk along the line x − y = 1")
+    f, grad_f = example["f"], example["grad_f"]
+    if levels is None:
+        levels = np.round(np.arange(-1.5, 2.5001, 0.25), 2)
+    levels = [float(c) for c in levels]
+    if not levels or not all(np.isfinite(levels)):
+        raise ValueError(f"levels must be a non-empty list of finite numbers; got {levels}.")
+    normal = np.array([1.0, -1.0])                  # grad of g(x, y) = x - y, everywhere
+    cache = {}
+    for c in levels:
+        best = c * normal / 2.0                      # the point of x - y = c closest to 0
+        gf = np.asarray(grad_f(*best), dtype=float).reshape(2)
+        lam = -float(gf @ normal) / float(normal @ normal)   # grad f = -lambda grad g
+        cache[c] = (best, float(f(*best)), gf, lam)
+    c_grid = np.linspace(min(levels) - 0.25, max(levels) + 0.25, 200)
+    xlim, ylim = (-2.0, 2.0), (-2.0, 2.0)
+
+    def setup(fig):
+        with style():
+            left, right = fig.subplots(1, 2, width_ratios=[1.1, 1])
+            gx, gy = np.meshgrid(np.linspace(*xlim, 140), np.linspace(*ylim, 140))
+            cs = left.contour(gx, gy, f(gx, gy), levels=[-5.0, -3.0, -2.0, -1.0, 0.0, 0.5, 0.8],
+                              colors="#9e9e9e", linewidths=0.8, zorder=1)
+            left.clabel(cs, fontsize=7, fmt="%.1f")
+            left.plot([0], [0], "+", color="#555555", markersize=9, zorder=2)
+            (line,) = left.plot([], [], color="#6a1b9a", linewidth=2.0, zorder=3)
+            (dot,) = left.plot([], [], "o", color="black", markersize=7, zorder=9)
+            arrows = {k: _arrow(left, GRADIENT_COLORS[k]) for k in ("f", "g")}
+            texts = {k: left.text(0, 0, rf"$\nabla {k}$", color=GRADIENT_COLORS[k], fontsize=11,
+                                  ha="center", va="center", zorder=9) for k in ("f", "g")}
+            left.set_xlim(*xlim)
+            left.set_ylim(*ylim)
+            left.set_aspect("equal")
+            left.set_xlabel("$x$")
+            left.set_ylabel("$y$")
+            right.plot(c_grid, 1.0 - c_grid ** 2 / 2.0, color="black", linewidth=1.6, zorder=2)
+            (tangent,) = right.plot([], [], color="#c62828", linewidth=1.4,
+                                    linestyle=(0, (4, 3)), zorder=3)
+            (mark,) = right.plot([], [], "o", color="#c62828", markersize=7, zorder=4)
+            right.set_xlabel("level $c$ of the constraint $x - y = c$")
+            right.set_ylabel("optimal value $f^*(c)$")
+            right.set_title("slope of $f^*$ = $-\\lambda^*$", fontsize=10)
+            right.set_ylim(-3.0, 1.4)
+        _freeze_layout(fig)
+        return dict(line=line, dot=dot, arrows=arrows, texts=texts, tangent=tangent, mark=mark)
+
+    def update(state, c):
+        best, fval, gf, lam = cache[float(c)]
+        # the line x - y = c: through best, along (1, 1)
+        state["line"].set_data([best[0] - 3.0, best[0] + 3.0], [best[1] - 3.0, best[1] + 3.0])
+        state["dot"].set_data([best[0]], [best[1]])
+        for key, vec, scale in (("f", gf, 1.0), ("g", normal, 0.6)):
+            _set_arrow(state["arrows"][key], state["texts"][key], best, vec, scale * 0.6)
+        state["mark"].set_data([c], [fval])
+        run = np.array([c - 0.6, c + 0.6])
+        state["tangent"].set_data(run, fval - lam * (run - c))
+        if abs(lam) < 1e-12:
+            verdict = ("λ* = 0: the line passes through the unconstrained maximum, so the "
+                       "constraint does not bind and relaxing it gains nothing.")
+        else:
+            way = "raises" if -lam > 0 else "lowers"
+            verdict = (f"Moving the level up by a small δ {way} the best value by about "
+                       f"{abs(lam):.2f} δ.")
+        return (f"level c = {c + 0.0:.2f}: best point {_pt(best, 2)}, f* = {_num(fval)}, "
+                f"multiplier λ* = {_num(lam, 2)}, df*/dc = −λ* = {_num(-lam, 2)}.<br>{verdict}")
+
+    def is_free(c):
+        return abs(cache[float(c)][3]) < 1e-12
+
+    has_goal = any(is_free(c) for c in levels)
+    return InteractiveFigure(
+        setup, update,
+        {"c": Slider(levels, "level c", value=1.0 if 1.0 in levels else levels[0], fmt="{:+.2f}")},
+        goal=is_free if has_goal else None,
+        goal_text=("find the level c at which the constraint costs nothing: its multiplier, "
+                   "the price of the level, is zero." if has_goal else None),
+        success_message=("At c = 0 the line passes through the origin, where f is largest: the "
+                         "constraint is satisfied by the unconstrained maximum, binds nothing, "
+                         "and its price is λ* = 0, the slope of f* at its top."),
+        figsize=figsize, title="Example A: the price of the constraint")
 
 
 #: The slider grid of :func:`example_b_exercise`: every 6 degrees.  No stop

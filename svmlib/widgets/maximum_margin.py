@@ -6,8 +6,9 @@ Three ready-made figures, each a function of the data that returns an
 * :func:`margin_explorer`: turn and shift a separating line and watch the
   margin of its closest point; as a widget exercise, reach the maximum
   margin by hand;
-* :func:`canonical_scaling`: rescale ``(w, b)``; the line stays, the planes
-  ``h = ±1`` and the logistic curve move; find the canonical scale;
+* :func:`support_vector_explorer`: move one training point towards the
+  other class and watch the maximum-margin line stay put until the point
+  reaches the band, then hand its support vectors over;
 * :func:`logistic_margin`: L2-regularized logistic regression for a range
   of ``C``: its boundary, its band ``|h| <= 1`` and its margin.
 
@@ -26,7 +27,7 @@ from ..plotting._core import CLASS_COLORS, plot_data
 from ..plotting.maximum_margin import _band_polygon, _sigmoid
 from ._core import InteractiveFigure, Slider
 
-__all__ = ["margin_explorer", "canonical_scaling", "logistic_margin"]
+__all__ = ["margin_explorer", "support_vector_explorer", "logistic_margin"]
 
 _LINE = dict(color="black", linewidth=1.8, zorder=3)
 _DASHED = dict(color="black", linewidth=1.1, linestyle=(0, (5, 4)), zorder=3)
@@ -99,7 +100,7 @@ def _hard_margin(X, y):
 
 # --------------------------------------------------------------- explorer
 
-def margin_explorer(X, y, angles=tuple(range(0, 180, 15)), offsets=(-0.5, -0.25, 0.0, 0.25, 0.5),
+def margin_explorer(X, y, angles=tuple(range(0, 180, 5)), offsets=(-0.3, 0.0, 0.3),
                     center=None, exercise=True, tolerance=0.03, angle=0, offset=None,
                     figsize=(5.0, 4.1), dpi=80):
     """Turn and shift a line and watch the margin of its closest point.
@@ -118,9 +119,9 @@ def margin_explorer(X, y, angles=tuple(range(0, 180, 15)), offsets=(-0.5, -0.25,
     X : array-like of shape (n_samples, 2)
     y : array-like of shape (n_samples,)
         Labels in {-1, +1}.
-    angles : sequence of float, default=0, 15, ..., 165
+    angles : sequence of float, default=0, 5, ..., 175
         Angles θ of the normal, in degrees.
-    offsets : sequence of float, default=(-0.5, -0.25, 0, 0.25, 0.5)
+    offsets : sequence of float, default=(-0.3, 0, 0.3)
         Offsets ``t`` of the line from ``center``.
     center : array-like of shape (2,), optional
         The point the offsets are measured from; default the mean of ``X``.
@@ -234,118 +235,143 @@ def margin_explorer(X, y, angles=tuple(range(0, 180, 15)), offsets=(-0.5, -0.25,
         figsize=figsize, dpi=dpi, title="Turn and shift a separator")
 
 
-# ------------------------------------------------------------ canonical scaling
+# ------------------------------------------------------- support vector explorer
 
-def canonical_scaling(X, y, w, b, factors=None, exercise=True, figsize=(7.6, 3.3), dpi=72):
-    """Rescale ``(w, b)`` to ``(λw, λb)``: the line stays, everything else moves.
+def support_vector_explorer(X, y, index, offsets=None, exercise=True, figsize=(5.0, 4.3),
+                            dpi=80, title="Move one point, watch the support vectors"):
+    """Move one point towards the other class; watch the maximum-margin line.
 
-    Left: the data, the line ``h = 0`` (fixed), and the planes
-    ``λ h(x) = ±1`` with the band between them.  Right: the logistic curve
-    ``σ(λ h(x))`` against the signed distance (which does not change).  The
-    readout gives ``||λw||``, the smallest score ``min_i y_i λ h(x_i)``, the
-    geometric margin (unchanged) and the logistic loss.  As a widget
-    exercise, the goal is the canonical scale: ``min_i y_i λ h(x_i) = 1``.
-    Book: (eq-canonical), (eq-logistic-loss).
+    The point ``x_k`` (``k = index``) moves in a straight line along the
+    normal of the maximum-margin hyperplane of the unmoved data, towards the
+    other class, and the hard-margin SVM is solved again at every position
+    (:func:`svmlib.paths.drag_path` with ``C = inf``).  The figure shows the
+    refitted line, its margin planes and empty band, the support vectors
+    (ringed), the line of the unmoved data (thin, dotted) and the track of
+    the point.  The readout lists the support vectors and says which joined
+    or left since the start, and gives the margin and the direction of the
+    line.  While the point stays outside the band nothing changes: the
+    solution depends on the support vectors alone.  Book:
+    (eq-primal-hard), (def-maximum-margin).
 
     Parameters
     ----------
     X : array-like of shape (n_samples, 2)
     y : array-like of shape (n_samples,)
-        Labels in {-1, +1}.
-    w : array-like of shape (2,)
-    b : float
-        A separating hyperplane.
-    factors : sequence of float, optional
-        The scales λ offered; default 13 values from a quarter to four times
-        the canonical scale, spaced by a factor of 2^(1/3) (the canonical
-        scale is among them).
+        Labels in {-1, +1}, linearly separable.
+    index : int
+        Row of the point that moves.
+    offsets : sequence of float, optional
+        Distances moved, in the units of ``X``; default 0 to 1.7 in steps of
+        0.1.  Every position must leave the data separable.
     exercise : bool, default=True
-        Whether the canonical scale is a stated goal.
-    figsize : (float, float), default=(7.6, 3.3)
-    dpi : int, default=72
+        Widget exercise: find the first position at which none of the
+        starting support vectors is a support vector any more.
+    figsize : (float, float), default=(5.0, 4.3)
+    dpi : int, default=80
+    title : str
 
     Returns
     -------
     InteractiveFigure
     """
+    from ..paths import drag_path
+
     X, y = _labels(X, y)
-    w = check_array(np.ravel(w), "w", ndim=1)
-    b = float(b)
-    scores = y * (X @ w + b)
-    m = float(scores.min())
-    if m <= 0:
-        raise ValueError(f"(w, b) must separate the data to be rescaled into canonical form; "
-                         f"min_i y_i h(x_i) = {m:.3g} <= 0. Pass a separating hyperplane.")
-    canonical = 1.0 / m
-    if factors is None:
-        factors = [canonical * 2.0 ** (k / 3) for k in range(-6, 7)]
-    factors = [float(f) for f in factors]
-    norm = float(np.linalg.norm(w))
-    r = (X @ w + b) / norm
-    span = float(np.max(np.abs(r))) * 1.05
-    grid = np.linspace(-span, span, 300)
-    closest = np.flatnonzero(scores <= m * (1 + 1e-9))
+    if offsets is None:
+        offsets = [round(0.1 * i, 1) for i in range(18)]
+    offsets = [float(t) for t in offsets]
+    path = drag_path(X, y, index, offsets, C=np.inf, tol=1e-8)
+    k = int(index)
+    fits = dict(zip(offsets, path))
+    start = path[0]
+    first = set(start["support"].tolist())
+    positions = np.array([p["x"] for p in path])
+    view = np.vstack([X, positions])
+    others = np.arange(len(y)) != k
+    replaced = [p["offset"] for p in path if not first & set(p["support"].tolist())]
+    target = replaced[0] if replaced else None
 
     def setup(fig):
-        left, right = fig.subplots(1, 2, gridspec_kw=dict(width_ratios=[1.1, 1]))
-        plot_data(X, y, ax=left, legend=False, aspect="equal")
-        _fixed_view(left, X)
+        ax = fig.add_subplot()
+        plot_data(X[others], y[others], ax=ax, legend=False, aspect="equal")
+        _fixed_view(ax, view)
         from matplotlib.patches import Polygon
-        band = left.add_patch(Polygon(np.zeros((3, 2)), closed=True, **_BAND))
-        left.plot(*_segment(w, b, 0.0, left), **_LINE)
-        edges = [left.plot([], [], **_DASHED)[0] for _ in range(2)]
-        left.scatter(X[closest, 0], X[closest, 1], **_RINGS)
-        left.set_xlabel("$x_1$")
-        left.set_ylabel("$x_2$")
-        (curve,) = right.plot([], [], color="black", linewidth=1.6, zorder=3)
-        dots = {lab: right.scatter(r[y == lab], np.zeros((y == lab).sum()), s=20,
-                                   color=CLASS_COLORS[lab], marker="o" if lab < 0 else "s",
-                                   edgecolors="white", linewidths=0.5, zorder=4)
-                for lab in (-1, 1)}
-        verticals = [right.axvline(0.0, color="black", linestyle=":", linewidth=1.0)
-                     for _ in range(2)]
-        right.axvline(0.0, color="#888888", linewidth=0.8)
-        right.set_xlim(-span, span)
-        right.set_ylim(-0.04, 1.04)
-        right.set_xlabel("signed distance $h(\\mathbf{x})/\\|\\mathbf{w}\\|$")
-        right.set_ylabel("$\\sigma(\\lambda h(\\mathbf{x}))$")
-        right.spines["top"].set_visible(False)
-        right.spines["right"].set_visible(False)
-        return dict(left=left, band=band, edges=edges, curve=curve, dots=dots,
-                    verticals=verticals)
+        band = ax.add_patch(Polygon(np.zeros((3, 2)), closed=True, **_BAND))
+        ax.plot(*np.array(_segment(start["w"], start["b"], 0.0, ax)), color="#555555",
+                linewidth=1.0, linestyle=(0, (1, 2)), zorder=2)
+        ax.plot(positions[:, 0], positions[:, 1], color="#333333", linewidth=1.0, alpha=0.6,
+                zorder=2)
+        (boundary,) = ax.plot([], [], **_LINE)
+        edges = [ax.plot([], [], **_DASHED)[0] for _ in range(2)]
+        rings = ax.scatter([], [], **_RINGS)
+        from ..plotting._core import CLASS_MARKERS
+        moved = ax.scatter([X[k, 0]], [X[k, 1]], s=70, marker=CLASS_MARKERS[int(y[k])],
+                           color=CLASS_COLORS[int(y[k])], edgecolors="black", linewidths=1.8,
+                           zorder=6)
+        # row numbers of every point that is a support vector somewhere on the path
+        involved = sorted(set().union(*(p["support"].tolist() for p in path)) - {k})
+        for i in involved:
+            ax.annotate(str(i), X[i], xytext=(6, 5), textcoords="offset points", fontsize=8,
+                        color="#333333", zorder=7,
+                        bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.8))
+        label = ax.annotate(str(k), X[k], xytext=(7, 5), textcoords="offset points",
+                            fontsize=9, fontweight="bold", zorder=7)
+        ax.set_xlabel("$x_1$")
+        ax.set_ylabel("$x_2$")
+        return dict(ax=ax, band=band, boundary=boundary, edges=edges, rings=rings, moved=moved,
+                    label=label)
 
-    def update(state, scale):
-        ws, bs = scale * w, scale * b
+    def update(state, offset):
+        ax = state["ax"]
+        fit = fits[offset]
+        w, b = fit["w"], fit["b"]
+        Xt = X.copy()
+        Xt[k] = fit["x"]
+        state["boundary"].set_data(*_segment(w, b, 0.0, ax))
         for edge, level in zip(state["edges"], (-1.0, 1.0)):
-            edge.set_data(*_segment(ws, bs, level, state["left"]))
-        _set_band(state["band"], ws, bs, 1.0, state["left"])
-        steep = scale * norm
-        state["curve"].set_data(grid, _sigmoid(steep * grid))
-        for lab, dots in state["dots"].items():
-            mask = y == lab
-            dots.set_offsets(np.column_stack([r[mask], _sigmoid(steep * r[mask])]))
-        for line, level in zip(state["verticals"], (-1.0, 1.0)):
-            line.set_xdata([level / steep, level / steep])
-        loss = float(np.sum(np.logaddexp(0.0, -scale * scores)))
-        return (f"λ = {scale:.2f}: ‖λw‖ = {steep:.2f} · min<sub>i</sub> y<sub>i</sub>λh(x<sub>i</sub>) "
-                f"= <b>{scale * m:.2f}</b> · geometric margin γ = {m / norm:.3f} (unchanged) · "
-                f"logistic loss = {loss:.3f}")
+            edge.set_data(*_segment(w, b, level, ax))
+        _set_band(state["band"], w, b, 1.0, ax)
+        support = fit["support"].tolist()
+        state["rings"].set_offsets(Xt[support])
+        state["moved"].set_offsets([fit["x"]])
+        state["label"].xy = tuple(fit["x"])
+        joined = [i for i in support if i not in first]
+        left = sorted(first - set(support))
+        if not joined and not left:
+            change = "the same as at the start: the line has not moved"
+        else:
+            parts = []
+            if joined:
+                parts.append("joined: " + ", ".join(map(str, joined)))
+            if left:
+                parts.append("left: " + ", ".join(map(str, left)))
+            change = "; ".join(parts)
+        role = "a support vector" if k in support else "not a support vector"
+        return (f"Point {k} moved by {offset:.1f} ({role}). Support vectors: rows "
+                f"{', '.join(map(str, support))} ({change}).<br>"
+                f"Margin γ = 1/‖w‖ = {fit['margin_width'] / 2:.3f}, normal at "
+                f"{fit['angle']:.1f}° (start: γ = {start['margin_width'] / 2:.3f}, "
+                f"{start['angle']:.1f}°).")
 
-    goal = goal_text = None
-    if exercise:
-        def goal(scale):
-            return abs(scale * m - 1.0) <= 0.02
+    goal = goal_text = success = None
+    if exercise and target is not None:
+        def goal(offset):
+            return offset == target
 
-        goal_text = ("choose the scale λ that makes the hyperplane canonical: the planes "
-                     "λh(x) = ±1 pass through the closest points.")
+        names = ", ".join(map(str, sorted(first)))
+        goal_text = (f"move point {k} until none of the starting support vectors (rows {names}) "
+                     f"is a support vector any more. Before that, notice where the line first "
+                     f"moves.")
+        success = (f"From {target:.1f} on, the three points that held the line at the start have "
+                   f"all handed over: the maximum-margin line depends on its support vectors "
+                   f"alone, whichever points they are.")
     return InteractiveFigure(
         setup, update,
-        controls={"scale": Slider(factors, "scale λ", value=factors[0], fmt="{:.2f}")},
+        controls={"offset": Slider(offsets, f"distance point {k} moved", value=offsets[0],
+                                   fmt="{:.1f}")},
         goal=goal, goal_text=goal_text,
-        success_message=("Canonical: min<sub>i</sub> y<sub>i</sub>λh(x<sub>i</sub>) = 1, so "
-                         "the margin is 1/‖λw‖."),
-        figsize=figsize, dpi=dpi, title="Rescaling a hyperplane")
-
+        success_message=success if success else "Goal reached.",
+        figsize=figsize, dpi=dpi, title=title)
 
 # ------------------------------------------------------------- logistic regression
 

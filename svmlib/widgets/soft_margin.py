@@ -3,10 +3,14 @@
 * :func:`c_explorer` -- move C over a logarithmic grid and watch the margin,
   the slacks, the KKT case of every point and the training and validation
   accuracy; as a widget exercise, find the C with the best validation
-  accuracy.  The fits are computed once per C by :func:`soft_margin_path`.
-* :func:`hinge_explorer` -- move one point across a fixed hyperplane and
-  read off its slack, its distance to the margin, its hinge and 0-1 losses
-  and what its multiplier must be at a solution.
+  accuracy.  The fits are computed once per C by
+  :func:`svmlib.paths.soft_margin_path`.
+* :func:`drag_explorer` -- drag one training point towards the other class
+  and watch the refitted SVM: the point's multiplier rides the KKT staircase
+  from 0 through the free case to C, the hyperplane turns while the point
+  pushes its margin plane, and its slack (its hinge loss) grows once it
+  slips into the band.  The fits are computed once per position by
+  :func:`svmlib.paths.drag_path`.
 
 The chapter's running data set is :func:`svmlib.datasets.elongated_blobs`.
 """
@@ -15,68 +19,13 @@ import numpy as np
 
 from .._validation import check_array, check_int, check_X_y
 from ..datasets import elongated_blobs  # noqa: F401 (the old name)
-from ._core import Choice, InteractiveFigure, Slider
+from ..paths import drag_path, soft_margin_path  # noqa: F401 (computed there; shown here)
+from ._core import InteractiveFigure, Slider
 
-__all__ = ["DEFAULT_C_GRID", "soft_margin_path", "c_explorer", "hinge_explorer"]
+__all__ = ["DEFAULT_C_GRID", "c_explorer", "drag_explorer"]
 
 #: The default grid of C: 13 values from 10^-2 to 10^2, three per decade.
 DEFAULT_C_GRID = tuple(float(f"{v:.3g}") for v in np.logspace(-2, 2, 13))
-
-
-def soft_margin_path(X, y, C_values, X_val=None, y_val=None, tol=1e-5):
-    """Fit the linear soft-margin SVM for each C and summarize each fit.
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, 2)
-    y : array-like of shape (n_samples,)
-        Labels in {-1, +1}.
-    C_values : sequence of float
-        The values of C, each ``> 0``.
-    X_val, y_val : array-like, optional
-        Validation data; then each summary has ``val_accuracy``.
-    tol : float, default=1e-5
-        Tolerance of the SMO solver.
-
-    Returns
-    -------
-    list of dict
-        One dict per C with ``C``, ``w`` (2,), ``b``, ``alpha`` (n,), ``h``
-        (decision values), ``slack`` (xi_i), ``cases`` (see
-        :func:`svmlib.plotting.soft_margin.kkt_cases`), ``margin_width``
-        (``2/||w||``), ``slack_sum``, ``n_free``, ``n_bound``, ``n_support``,
-        ``objective`` (the primal value), ``train_accuracy``, ``val_correct``
-        and ``val_accuracy`` (``None`` without validation data).
-    """
-    from ..objectives import hinge_loss, primal_objective
-    from ..plotting.soft_margin import kkt_cases
-    from ..svc import SVC
-
-    X, y = check_X_y(X, y)
-    y = y.astype(float)
-    if X_val is not None:
-        X_val, y_val = check_X_y(X_val, y_val)
-    path = []
-    for C in C_values:
-        model = SVC(kernel="linear", C=float(C), tol=tol).fit(X, y)
-        w = model.coef_[0].copy()
-        b = float(model.intercept_[0])
-        alpha = np.asarray(model.alpha_, dtype=float)
-        h = X @ w + b
-        slack = hinge_loss(y, h)
-        cases = kkt_cases(alpha, C)
-        val_correct = None if X_val is None else int(np.sum(np.sign(X_val @ w + b) == y_val))
-        path.append({
-            "C": float(C), "w": w, "b": b, "alpha": alpha, "h": h, "slack": slack,
-            "cases": cases, "margin_width": 2.0 / float(np.linalg.norm(w)),
-            "slack_sum": float(slack.sum()), "n_free": int(np.sum(cases == 1)),
-            "n_bound": int(np.sum(cases == 2)), "n_support": int(np.sum(cases > 0)),
-            "objective": primal_objective(w, b, X, y, C),
-            "train_accuracy": float(np.mean(np.sign(h) == y)),
-            "val_correct": val_correct,
-            "val_accuracy": None if X_val is None else val_correct / len(y_val),
-        })
-    return path
 
 
 def _percent(value):
@@ -216,138 +165,177 @@ def c_explorer(X, y, X_val, y_val, C_values=DEFAULT_C_GRID, value=1.0, goal=True
         figsize=figsize, dpi=dpi, title=title)
 
 
-def _case_text(s):
-    """What a score s = y h(x) means, and what the multiplier must be."""
-    if s > 1:
-        return "outside the margin, on the correct side: ξ = 0 and, at a solution, α = 0."
-    if s == 1:
-        return "exactly on its margin plane: ξ = 0 and, at a solution, 0 ≤ α ≤ C."
-    if s > 0:
-        return ("inside the margin but on the correct side: 0 &lt; ξ &lt; 1 and, at a "
-                "solution, α = C.")
-    if s == 0:
-        return "on the hyperplane itself: ξ = 1 and, at a solution, α = C."
-    return "on the wrong side (misclassified): ξ &gt; 1 and, at a solution, α = C."
+_CASE_WORDS = {
+    0: "α = 0: beyond its margin plane, the point has no say in the solution",
+    1: "0 &lt; α &lt; C: a free support vector on its margin plane, pushing the plane along",
+    2: "α = C: it pushes as hard as the box allows, and its margin plane no longer follows it (ξ &gt; 0)",
+}
 
 
-def hinge_explorer(scores=None, w=(1.2, 1.6), b=-0.4, title="One point, its slack and its losses",
-                   figsize=(8.0, 3.4), dpi=80):
-    """Move one point across a fixed hyperplane; read its slack and its losses.
+def drag_explorer(X, y, index, offsets=None, C=1.0, goal=True,
+                  title="Drag one training point across the band", figsize=(8.0, 3.7), dpi=80):
+    """Drag one training point towards the other class; watch the refitted SVM.
 
-    The point travels along the normal of the hyperplane ``<w, x> + b = 0``
-    so that its score ``s = y h(x)`` takes the values on the slider.  Left:
-    the hyperplane, the margin planes, the point and its slack segment
-    (length ``xi / ||w||``).  Right: the 0-1, hinge and logistic losses with
-    the current score marked.
+    The point ``x_k`` (``k = index``) moves in a straight line along the
+    normal of the hyperplane fitted to the unmoved data, towards the other
+    class (see :func:`svmlib.paths.drag_path`); the linear soft-margin SVM
+    is solved again at every position.  Left: the data coloured by KKT case
+    (as in :func:`c_explorer`), the decision regions, the refitted boundary
+    and margins, the hyperplane of the unmoved data (thin, dotted), the
+    track of the point and its slack segment.  Right: the KKT staircase of
+    ``alpha_k / C`` against ``y_k h(x_k)``, with every position of the path
+    as a faint dot and the current one large.  The readout gives the
+    point's score, slack (its hinge loss) and multiplier, and the
+    hyperplane's direction and margin width.
 
     Parameters
     ----------
-    scores : sequence of float, optional
-        The grid of ``s``; default -2 to 3 in steps of 0.5, with the
-        quarters between 0 and 1 added (13 values).
-    w : array-like of shape (2,), default=(1.2, 1.6)
-        Normal vector (``||w|| = 2``: margin 0.5).
-    b : float, default=-0.4
+    X, y : array-like of shape (n_samples, 2) and (n_samples,)
+        Training data, labels in {-1, +1}.
+    index : int
+        Row of the point that moves.
+    offsets : sequence of float, optional
+        Distances moved, in the units of ``X``; default 0 to 2.8 in steps of
+        0.1 (29 positions).
+    C : float, default=1.0
+    goal : bool, default=True
+        Widget exercise: find the first position at which the point's
+        multiplier reaches ``C``.
     title : str
-    figsize : (float, float), default=(8.0, 3.4)
+    figsize : (float, float), default=(8.0, 3.7)
     dpi : int, default=80
 
     Returns
     -------
     InteractiveFigure
     """
-    from ..plotting._core import CLASS_COLORS, CLASS_MARKERS, plot_hyperplane
-    from ..plotting.soft_margin import LOSS_FUNCTIONS, plot_loss_functions
+    from matplotlib.collections import LineCollection
 
-    losses = ("zero_one", "hinge", "logistic")
-    if scores is None:
-        scores = (-2.0, -1.5, -1.0, -0.5, 0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 2.5, 3.0)
-    scores = [float(s) for s in scores]
-    w = check_array(w, "w", ndim=1)
-    if w.shape != (2,) or not np.any(w):
-        raise ValueError(f"w must be a nonzero vector of shape (2,); got {w.tolist()}.")
-    b = float(b)
-    norm = float(np.linalg.norm(w))
-    anchor = -b * w / norm**2           # the point of the hyperplane closest to 0
-    along = np.array([-w[1], w[0]]) / norm
-    reach = (max(abs(s) for s in scores) + 0.3) / norm
-    lo = anchor - 1.25 * reach
-    hi = anchor + 1.25 * reach
+    from ..plotting._core import CLASS_MARKERS, REGION_CMAP, plot_data
+    from ..plotting.soft_margin import KKT_CASE_COLORS
 
-    def position(s, label):
-        # h(anchor) = 0, so x = anchor + label * s * w / ||w||^2 has y h(x) = s
-        return anchor + 0.3 * reach * along + label * s * w / norm**2
+    X, y = check_X_y(X, y)
+    if X.shape[1] != 2:
+        raise ValueError(f"X must have 2 columns to be drawn in the plane; got shape {X.shape}.")
+    y = y.astype(float)
+    if offsets is None:
+        offsets = [round(0.1 * i, 1) for i in range(29)]
+    offsets = [float(t) for t in offsets]
+    path = drag_path(X, y, index, offsets, C=C)
+    k = int(index)
+    C = float(C)
+    fits = dict(zip(offsets, path))
+    reached = [p["offset"] for p in path if p["case"] == 2]
+    first_bound = reached[0] if reached else None
+    free = [p for p in path if p["case"] == 1]
+    start = path[0]
+    positions = np.array([p["x"] for p in path])
+    allX = np.vstack([X, positions])
+    pad = 0.08 * np.ptp(allX, axis=0)
+    lo, hi = allX.min(axis=0) - pad, allX.max(axis=0) + pad
+    gx, gy = np.meshgrid(np.linspace(lo[0], hi[0], 120), np.linspace(lo[1], hi[1], 120))
+    grid = np.column_stack([gx.ravel(), gy.ravel()])
+    span = float(np.hypot(*(hi - lo)))
+    colours = np.array(KKT_CASE_COLORS)
+    others = np.arange(len(y)) != k
+    s_lo, s_hi = -2.0, 3.0
+
+    def line(w, b, level):
+        # two far-apart points of {x : <w, x> + b = level}; the fixed limits clip it
+        p0 = (level - b) * w / (w @ w)
+        d = np.array([-w[1], w[0]]) / np.linalg.norm(w)
+        return [p0[0] - 2 * span * d[0], p0[0] + 2 * span * d[0]], \
+               [p0[1] - 2 * span * d[1], p0[1] + 2 * span * d[1]]
 
     def setup(fig):
-        left, right = fig.subplots(1, 2, width_ratios=[1, 1.2])
-        left.set_xlim(lo.min(), hi.max())
-        left.set_ylim(lo.min(), hi.max())
-        left.set_aspect("equal", adjustable="box")
-        # the band |h| < 1, the hyperplane and the margins never move
-        grid = np.linspace(lo.min(), hi.max(), 200)
-        xx, yy = np.meshgrid(grid, grid)
-        band = np.abs(xx * w[0] + yy * w[1] + b) < 1
-        left.contourf(xx, yy, band.astype(float), levels=[0.5, 1.5], colors=["#eeeeee"],
-                      zorder=0)
-        plot_hyperplane(w, b, ax=left, margins=True)
-        for level, text in ((1.0, "$h = +1$"), (-1.0, "$h = -1$")):
-            spot = anchor + level * w / norm**2 - 0.95 * reach * along
-            angle = np.degrees(np.arctan2(along[1], along[0]))
-            angle = (angle + 90.0) % 180.0 - 90.0   # keep the text upright
-            left.annotate(text, spot, fontsize=8, ha="center", va="center", color="#444444",
-                          rotation=angle,
-                          bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none"))
-        left.set_xlabel("$x_1$")
-        left.set_ylabel("$x_2$")
-        # the track of the point (the same line for both labels)
-        start, end = position(min(scores), 1), position(max(scores), 1)
-        left.plot([start[0], end[0]], [start[1], end[1]], color="#bbbbbb", linewidth=1.0,
-                  zorder=1)
-        segment = left.plot([], [], color="#6b6b6b", linewidth=2.0, zorder=4.5)[0]
-        point = left.scatter([0.0], [0.0], s=70, zorder=5, edgecolors="black", linewidths=0.8)
-        label_text = left.text(0, 0, "", fontsize=9, zorder=6)
-        plot_loss_functions(ax=right, losses=losses, legend=True)
-        right.get_legend().set_zorder(2)   # below the moving mark: drawn once
-        right.set_title("losses of the score", fontsize=10)
-        mark = right.axvline(0.0, color="#555555", linewidth=1.0, linestyle=(0, (2, 2)),
-                             zorder=4)
-        dots = [right.plot([], [], "o", color=LOSS_FUNCTIONS[name][2]["color"], markersize=6,
-                           zorder=5)[0] for name in losses]
-        return {"left": left, "right": right, "segment": segment, "point": point,
-                "text": label_text, "mark": mark, "dots": dots}
+        left, right = fig.subplots(1, 2, width_ratios=[1.45, 1])
+        plot_data(X, y, ax=left, legend=False, s=0, aspect="equal")
+        left.set_xlim(lo[0], hi[0])
+        left.set_ylim(lo[1], hi[1])
+        left.set_autoscale_on(False)
+        regions = left.imshow(np.zeros_like(gx), origin="lower", cmap=REGION_CMAP, vmin=-3,
+                              vmax=3, extent=(lo[0], hi[0], lo[1], hi[1]), aspect="auto",
+                              zorder=0, interpolation="bilinear")
+        left.plot(*line(start["w"], start["b"], 0.0), color="#555555", linewidth=1.0,
+                  linestyle=(0, (1, 2)), zorder=2.6)
+        left.plot(positions[:, 0], positions[:, 1], color="#333333", linewidth=1.0,
+                  alpha=0.6, zorder=2.7)
+        boundary = left.plot([], [], color="black", linewidth=1.8, zorder=3)[0]
+        margins = [left.plot([], [], color="black", linewidth=1.1, linestyle=(0, (5, 4)),
+                             zorder=3)[0] for _ in range(2)]
+        slack = LineCollection([], color="#6b6b6b", linewidth=1.0, zorder=2.5)
+        left.add_collection(slack, autolim=False)
+        points = {label: left.scatter(X[(y == label) & others, 0], X[(y == label) & others, 1],
+                                      s=30, marker=CLASS_MARKERS[label], edgecolors="black",
+                                      linewidths=0.6, zorder=4) for label in (-1, 1)}
+        moved = left.scatter([X[k, 0]], [X[k, 1]], s=110, marker=CLASS_MARKERS[int(y[k])],
+                             edgecolors="black", linewidths=2.0, zorder=5)
+        right.plot([s_lo, 1, 1, s_hi], [1, 1, 0, 0], color="#8a8a8a", linewidth=6,
+                   alpha=0.35, solid_capstyle="butt", zorder=1)
+        right.axvline(1.0, color="black", linewidth=0.8, linestyle=(0, (5, 4)), zorder=1)
+        trail = np.array([[np.clip(p["score"], s_lo + 0.05, s_hi - 0.05), p["alpha_k"] / C]
+                          for p in path])
+        right.scatter(trail[:, 0], trail[:, 1], s=12, color="#9e9e9e", zorder=2)
+        current = right.scatter([0.0], [0.0], s=90, marker=CLASS_MARKERS[int(y[k])],
+                                edgecolors="black", linewidths=1.5, zorder=4)
+        right.set_xlim(s_hi, s_lo)   # the point moves to the right on both panels' story
+        right.set_ylim(-0.08, 1.12)
+        right.set_xlabel("$y_k\\,h(\\mathbf{x}_k)$ (decreasing)")
+        right.set_ylabel("$\\alpha_k / C$")
+        right.set_title("the dragged point on the KKT staircase", fontsize=10)
+        title_text = left.set_title("", fontsize=10)
+        return dict(regions=regions, boundary=boundary, margins=margins, slack=slack,
+                    points=points, moved=moved, current=current, title=title_text)
 
-    def update(state, s, label):
-        x = position(s, label)
-        xi = max(0.0, 1.0 - s)
-        target = x + label * xi * w / norm**2   # the nearest point of its margin plane
-        state["segment"].set_data([x[0], target[0]], [x[1], target[1]])
-        point = state["point"]
-        point.set_offsets([x])
-        point.set_facecolor(CLASS_COLORS[label])
-        point.set_paths([_marker_path(CLASS_MARKERS[label])])
-        text = state["text"]
-        text.set_position(x + 0.12 * reach * along)
-        text.set_text(f"$\\xi = {xi:.2f}$" if xi > 0 else "$\\xi = 0$")
-        state["mark"].set_xdata([s, s])
-        for dot, name in zip(state["dots"], losses):
-            dot.set_data([s], [LOSS_FUNCTIONS[name][0](np.array([s]))[0]])
-        zero_one = 1 if s <= 0 else 0
-        sign = "+1" if label > 0 else "−1"
-        return (f"y = {sign}, score y·h(x) = {s:.2f}: {_case_text(s)}<br>"
-                f"Slack ξ = max(0, 1 − y·h(x)) = {xi:.2f}; distance to its margin plane "
-                f"ξ/‖w‖ = {xi / norm:.3f}. Hinge loss {xi:.2f}, 0–1 loss {zero_one}.")
+    def update(state, offset):
+        fit = fits[offset]
+        w, b = fit["w"], fit["b"]
+        Xt = X.copy()
+        Xt[k] = fit["x"]
+        state["regions"].set_data((grid @ w + b).reshape(gx.shape))
+        state["boundary"].set_data(*line(w, b, 0.0))
+        for artist, level in zip(state["margins"], (-1.0, 1.0)):
+            artist.set_data(*line(w, b, level))
+        slack_all = np.maximum(0.0, 1.0 - y * (Xt @ w + b))
+        has_slack = slack_all > 1e-9
+        targets = Xt + (slack_all * y)[:, None] * w[None, :] / (w @ w)
+        state["slack"].set_segments(np.stack([Xt[has_slack], targets[has_slack]], axis=1))
+        for label in (-1, 1):
+            mask = (y == label) & others
+            state["points"][label].set_facecolors(colours[fit["cases"][mask]])
+        state["moved"].set_offsets([fit["x"]])
+        state["moved"].set_facecolors(colours[[fit["case"]]])
+        state["current"].set_offsets([[np.clip(fit["score"], s_lo + 0.05, s_hi - 0.05),
+                                       fit["alpha_k"] / C]])
+        state["current"].set_facecolors(colours[[fit["case"]]])
+        state["title"].set_text(f"point {k} moved by {offset:.1f}")
+        side = " It is misclassified." if fit["score"] < 0 else ""
+        return (f"Point {k} moved by {offset:.1f}: y·h(x) = {fit['score'] + 0.0:.2f}, "
+                f"slack ξ = hinge loss = {fit['slack'] + 0.0:.2f}, "
+                f"α = {fit['alpha_k'] + 0.0:.2f}.<br>"
+                f"{_CASE_WORDS[fit['case']]}.{side}<br>"
+                f"Refitted hyperplane: normal at {fit['angle']:.0f}° (unmoved data: "
+                f"{start['angle']:.0f}°), margin width 2/‖w‖ = {fit['margin_width']:.2f}, "
+                f"{len(fit['support'])} support vectors.")
 
-    controls = {
-        "s": Slider(scores, "score y·h(x)", value=1.5 if 1.5 in scores else scores[-1],
-                    fmt="{:+.2f}"),
-        "label": Choice({"y = +1": 1, "y = −1": -1}, "class of the point"),
-    }
-    return InteractiveFigure(setup, update, controls, figsize=figsize, dpi=dpi, title=title)
+    def is_first_bound(offset):
+        return offset == first_bound
 
-
-def _marker_path(marker):
-    """The path of a matplotlib marker, scaled as a scatter plot scales it."""
-    from matplotlib.markers import MarkerStyle
-
-    style = MarkerStyle(marker)
-    return style.get_path().transformed(style.get_transform())
+    if free:
+        turned = (f" While it was free, from {free[0]['offset']:.1f} to "
+                  f"{free[-1]['offset']:.1f}, it dragged its margin plane along and turned the "
+                  f"boundary from {start['angle']:.0f}° to {free[-1]['angle']:.0f}°.")
+    else:
+        turned = ""
+    success = (f"At {first_bound:.1f} the multiplier reaches C = {C:g}: the point can push no "
+               f"harder, so the margin plane stops following it and it enters the band "
+               f"(ξ &gt; 0).{turned}" if first_bound is not None else "")
+    goal_on = goal and first_bound is not None
+    return InteractiveFigure(
+        setup, update,
+        {"offset": Slider(offsets, "distance moved", value=offsets[0], fmt="{:.1f}")},
+        goal=is_first_bound if goal_on else None,
+        goal_text=("find the first position at which the point's multiplier α reaches C. "
+                   "Before it does, watch the boundary and the margin width." if goal_on
+                   else None),
+        success_message=success, figsize=figsize, dpi=dpi, title=title)
