@@ -82,7 +82,7 @@ EXERCISES = {
                      starter="w_one, b_one = np.array([1.0, 0.0]), 0.0               # replace: your numbers"),
         CodeExercise("ex-perceptron-order",
                      answer="X_ord = np.array([[1.0, 0.0], [-3.0, 0.0]])",
-                     starter="X_ord = np.array([[1.0, 0.0], [-1.0, 0.0]])    # replace: your points, one per row"),
+                     starter="X_ord = np.array([[1.0, 0.0], [-1.0, 0.0]])   # your points, one per row"),
     ],
     "03_maximum_margin": [
         CodeExercise("ex-maxmargin-two-points-code",
