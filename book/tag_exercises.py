@@ -77,12 +77,12 @@ EXERCISES = {
                      starter="m, c = 0.0, 0.0       # replace: slope and intercept of the line through p, q"),
     ],
     "02_perceptron": [
-        CodeExercise("ex-perceptron-step",
-                     answer="# one perceptron update with (x, y), made only on a mistake",
-                     starter="...   # your code: return the new (w, b)"),
-        CodeExercise("ex-perceptron-epoch",
-                     answer="# one pass over the rows of X, in order, updating on every mistake",
-                     starter="...   # your code: return (w, b, n_updates) after one pass"),
+        CodeExercise("ex-perceptron-one-update",
+                     answer="w_one, b_one = np.array([4.0, 0.0]), 0.0                # y h(x) = -4 before the update",
+                     starter="w_one, b_one = np.array([1.0, 0.0]), 0.0               # replace: your numbers"),
+        CodeExercise("ex-perceptron-order",
+                     answer="X_ord = np.array([[1.0, 0.0], [-3.0, 0.0]])",
+                     starter="X_ord = np.array([[1.0, 0.0], [-1.0, 0.0]])   # your points, one per row"),
     ],
     "03_maximum_margin": [
         CodeExercise("ex-maxmargin-two-points-code",

@@ -47,7 +47,8 @@ from ._validation import (
 )
 from .kernels import get_kernel, resolve_gamma
 
-__all__ = ["Perceptron", "KernelPerceptron", "best_homogeneous_margin", "novikoff_experiment"]
+__all__ = ["Perceptron", "KernelPerceptron", "best_homogeneous_margin", "novikoff_experiment",
+           "novikoff_trace"]
 
 
 def _check_bool(value, name):
@@ -678,3 +679,78 @@ def novikoff_experiment(gaps=(0.2, 0.1, 0.05, 0.025, 0.0125), n=100, n_features=
         rows.append({"gap": float(gap), "L": L, "gamma": gamma, "bound": (L / gamma) ** 2,
                      "updates": np.array(updates, dtype=int)})
     return rows
+
+
+def novikoff_trace(X, y, u=None, learning_rate=1.0, random_state=0, max_epochs=100_000):
+    """Follow the two numbers of Novikoff's proof along one perceptron run.
+
+    Runs the perceptron without bias from ``w_0 = 0`` (visiting order drawn
+    from ``random_state``) and records, after each update ``k``, the
+    component ``<w_k, u>`` of the weights along a separating unit vector
+    ``u`` and their length ``||w_k||``.  The proof shows
+    ``<w_k, u> >= k alpha gamma`` (Step 1) and ``||w_k|| <= sqrt(k) alpha L``
+    (Step 2), so that the cosine of the angle between ``w_k`` and ``u`` is at
+    least ``sqrt(k) gamma / L``, which cannot exceed 1 (Step 3): hence
+    ``k <= (L / gamma)^2``.  Book: (eq-novikoff), (thm-novikoff).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+        Labels in {-1, +1}, separable by a hyperplane through the origin.
+    u : array-like of shape (n_features,), optional
+        The separating direction of the theorem (normalized here).  Default:
+        the best direction ``u*`` of :func:`best_homogeneous_margin`, so
+        that ``gamma`` is the best margin ``gamma_0*``.
+    learning_rate : float, default=1.0
+        The perceptron's ``alpha``.  From ``w_0 = 0`` it only scales every
+        ``w_k``: the ratios below do not depend on it.
+    random_state : int, default=0
+        Seed of the visiting orders (a new shuffle every epoch).
+    max_epochs : int, default=100000
+
+    Returns
+    -------
+    dict
+        ``"k"`` (ndarray 0..n_updates), ``"along"`` (``<w_k, u> / alpha``),
+        ``"norm"`` (``||w_k|| / alpha``), ``"cosine"`` (of the angle between
+        ``w_k`` and ``u``; 0 at ``k = 0``), ``"gamma"`` (``min_i y_i <u, x_i>``),
+        ``"L"`` (``max_i ||x_i||``), ``"bound"`` (``(L / gamma)^2``) and
+        ``"n_updates"`` (int).
+
+    Raises
+    ------
+    ValueError
+        When ``u`` does not separate the data (``gamma <= 0``), or when no
+        hyperplane through the origin does (from
+        :func:`best_homogeneous_margin`).
+    """
+    X, y = check_X_y(X, y)
+    _, y = check_binary_labels(y)
+    learning_rate = check_positive(learning_rate, "learning_rate")
+    if u is None:
+        u, gamma = best_homogeneous_margin(X, y)
+    else:
+        u = check_array(u, "u", ndim=1)
+        if u.shape[0] != X.shape[1] or not np.any(u):
+            raise ValueError(f"u must be a nonzero vector with {X.shape[1]} entries, one per "
+                             f"feature; got {u.tolist()!r}.")
+        u = u / np.linalg.norm(u)
+        gamma = float(np.min(y * (X @ u)))
+        if gamma <= 0:
+            raise ValueError(f"u does not separate the data: min_i y_i <u, x_i> = {gamma:.3g} "
+                             f"<= 0, and Novikoff's theorem needs a separating u. Leave u=None "
+                             f"to use the best direction u*.")
+    model = Perceptron(fit_intercept=False, learning_rate=learning_rate,
+                       random_state=random_state, max_epochs=max_epochs)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ConvergenceWarning)   # separable: it must stop
+        model.fit(X, y)
+    W, _ = model._weights_and_biases()
+    along = W @ u / learning_rate
+    norm = np.linalg.norm(W, axis=1) / learning_rate
+    cosine = np.divide(along, norm, out=np.zeros_like(along), where=norm > 0)
+    L = float(np.max(np.linalg.norm(X, axis=1)))
+    return {"k": np.arange(W.shape[0]), "along": along, "norm": norm, "cosine": cosine,
+            "gamma": float(gamma), "L": L, "bound": (L / gamma) ** 2,
+            "n_updates": int(model.n_updates_)}

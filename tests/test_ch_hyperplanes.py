@@ -29,6 +29,7 @@ from svmlib.plotting import hyperplanes as hp_plot  # noqa: E402
 from svmlib.widgets.hyperplanes import (  # noqa: E402
     halfplane_polygon,
     projection_explorer,
+    scale_explorer,
     separator_explorer,
 )
 
@@ -416,6 +417,43 @@ def test_projection_explorer():
     assert at_minus_one == [{"x1": 1, "x2": 1}]
     with pytest.raises(ValueError, match="2 entries"):
         projection_explorer([1.0, 2.0, 3.0], 0.0)
+
+
+SCALE_POINTS = [[5.0, 3.0], [1.0, 1.0], [0.0, 0.0]]   # the chapter's widget
+
+
+def test_scale_explorer_scores_scale_and_distances_do_not():
+    fig = scale_explorer(W, B, SCALE_POINTS)
+    assert fig.n_settings == 6
+    assert fig.text().splitlines()[0] == "One line, many scales: h(x) = λ·(3 x₁ + 4 x₂ − 12)"
+    H = Hyperplane(W, B)
+    for values in fig.settings():
+        lam = values["scale"]
+        _, readout = fig.frame(**values)
+        scaled = Hyperplane(lam * W, lam * B)
+        # the readout's scores are λ h(x), its distances ±r(x) and the level spacing 1/‖λw‖
+        scores = ", ".join(f"{v + 0.0:.2f}".replace("-", "\u2212")
+                           for v in np.round(scaled.decision_function(SCALE_POINTS), 2))
+        assert f"h = {scores};" in readout
+        r = scaled.signed_distance(SCALE_POINTS)
+        np.testing.assert_allclose(r, np.sign(lam) * H.signed_distance(SCALE_POINTS))
+        assert f"<b>{1 / (abs(lam) * 5):.2f}</b> from H" in readout
+        assert ("sides swap" in readout) == (lam < 0)
+        # the goal: λ > 0 and the closest point on a level h = ±1 (only λ = 0.2 here)
+        assert fig.goal(**values) == (lam == 0.2)
+    _, readout = fig.frame(scale=0.2)
+    assert "svmlib-success" in readout and "(1, 1) sits on a level" in readout
+
+
+def test_scale_explorer_rejects_bad_input():
+    with pytest.raises(ValueError, match="nonzero"):
+        scale_explorer(W, B, SCALE_POINTS, scales=(0.0, 1.0))
+    with pytest.raises(ValueError, match="lies on H"):
+        scale_explorer(W, B, [[0.0, 3.0], [1.0, 1.0]])
+    with pytest.raises(ValueError, match="2 entries"):
+        scale_explorer([1.0, 2.0, 3.0], 0.0, SCALE_POINTS)
+    with pytest.raises(ValueError, match="2 columns"):
+        scale_explorer(W, B, [[1.0, 2.0, 3.0]])
 
 
 def test_static_html_fits_the_budget(chapter_data):

@@ -11,7 +11,12 @@ from sklearn.exceptions import ConvergenceWarning  # noqa: E402
 
 from svmlib import Perceptron, datasets  # noqa: E402
 from svmlib import perceptron as svmlib_perceptron  # noqa: E402
-from svmlib.exercises.perceptron import check_perceptron_epoch, check_perceptron_step  # noqa: E402
+from svmlib.exercises.perceptron import (  # noqa: E402
+    check_order_matters,
+    check_perceptron_epoch,
+    check_perceptron_step,
+    check_still_a_mistake,
+)
 from svmlib.plotting import perceptron as pplot  # noqa: E402
 from svmlib.widgets import perceptron as pwidgets  # noqa: E402
 
@@ -390,3 +395,105 @@ def test_stepper_start_frame_shows_order_and_rate():
     assert fig.frame(order=orders[0], learning_rate=rates[1], step=0)[0] != start
     title = fig.state["title"].get_text()
     assert "visited in the order" in title and f"{rates[1]:g}" in title
+
+
+# ------------------------------------------------- Novikoff, run by run
+def test_novikoff_trace_follows_the_proof():
+    X, y = datasets.perceptron_sphere_data(n=100, gap=0.05, n_features=5, random_state=0)
+    t = svmlib_perceptron.novikoff_trace(X, y, random_state=1)
+    u, gamma = svmlib_perceptron.best_homogeneous_margin(X, y)
+    assert t["gamma"] == pytest.approx(gamma) and t["L"] == pytest.approx(1.0)
+    k = t["k"]
+    assert k[0] == 0 and k[-1] == t["n_updates"] == len(k) - 1
+    # Step 1, Step 2, Cauchy-Schwarz and Step 3 at every update
+    assert np.all(t["along"] >= k * gamma - 1e-9)
+    assert np.all(t["norm"] <= np.sqrt(k) * t["L"] + 1e-9)
+    assert np.all(t["along"] <= t["norm"] + 1e-9)
+    assert np.all(t["cosine"][1:] >= np.sqrt(k[1:]) * gamma / t["L"] - 1e-9)
+    assert t["n_updates"] <= t["bound"]
+    # the same run as Perceptron's, and the learning rate only scales w
+    model = Perceptron(fit_intercept=False, random_state=1, max_epochs=100_000).fit(X, y)
+    assert model.n_updates_ == t["n_updates"]
+    t2 = svmlib_perceptron.novikoff_trace(X, y, learning_rate=0.01, random_state=1)
+    assert t2["n_updates"] == t["n_updates"]
+    np.testing.assert_allclose(t2["along"], t["along"], rtol=1e-9, atol=1e-12)
+
+
+def test_novikoff_trace_with_a_given_direction_and_bad_input():
+    X, y = datasets.perceptron_sphere_data(n=40, gap=0.1, n_features=3, random_state=0)
+    t = svmlib_perceptron.novikoff_trace(X, y, u=[2.0, 0.0, 0.0])   # e_1 separates these data
+    assert t["gamma"] == pytest.approx(np.min(y * X[:, 0]))
+    assert t["gamma"] <= svmlib_perceptron.best_homogeneous_margin(X, y)[1] + 1e-9
+    with pytest.raises(ValueError, match="does not separate"):
+        svmlib_perceptron.novikoff_trace(X, y, u=[-1.0, 0.0, 0.0])
+    with pytest.raises(ValueError, match="3 entries"):
+        svmlib_perceptron.novikoff_trace(X, y, u=[1.0, 0.0])
+    with pytest.raises(ValueError, match="learning_rate"):
+        svmlib_perceptron.novikoff_trace(X, y, learning_rate=0.0)
+
+
+def test_novikoff_explorer_goal_and_readout():
+    fig = pwidgets.novikoff_explorer()
+    assert fig.n_settings == 16
+    lines = fig.text().splitlines()
+    assert lines[0] == "Novikoff's theorem, run by run"
+    assert lines[1].startswith("gap g = 0.2: L = 1, γ₀* = 0.205, bound (L/γ₀*)² = 24")
+    shares = {key: t["n_updates"] / t["bound"] for key, t in fig.traces.items()}
+    assert all(0 < v < 1 for v in shares.values())            # no run crosses the bound
+    met = [s for s in fig.settings() if fig.goal(**s)]
+    assert met == [{"gap": 0.2, "order": "order 4"}]           # the widest gap, not the narrowest
+    best = max(shares, key=shares.get)
+    assert best == (0.2, "order 4")
+    png, readout = fig.frame(gap=0.2, order="order 4")
+    assert png.startswith(b"\x89PNG") and "svmlib-success" in readout
+    _, readout = fig.frame(gap=0.025, order="order 1")
+    t = fig.traces[(0.025, "order 1")]
+    assert f"<b>{t['n_updates']} updates</b>" in readout and "1525" in readout
+    # the bound grows about fourfold per halving of the gap
+    bounds = [fig.traces[(g, "order 1")]["bound"] for g in (0.2, 0.1, 0.05, 0.025)]
+    assert all(3.5 < b2 / b1 < 4.5 for b1, b2 in zip(bounds, bounds[1:]))
+    with pytest.raises(ValueError, match="gap"):
+        pwidgets.novikoff_explorer(gaps=(0.0, 0.1))
+
+
+# ------------------------------------------------- exercises of judgement
+def test_check_still_a_mistake():
+    assert check_still_a_mistake(np.array([4.0, 0.0]), 0.0, np.array([1.0, 1.0]), -1, 1.0)
+    assert check_still_a_mistake([1, 0], 0, [1, 1], -1, 0.1)          # a small rate suffices
+    assert check_still_a_mistake([1, 1, 1], -10, [1, 0, 0], 1, 1)      # three dimensions
+    # on the boundary after the update still counts as a mistake: y h = -3 + 3 = 0
+    assert check_still_a_mistake([3, 0], 0, [1, 1], -1, 1)
+    cases = [
+        (([1, 0], 0, [1, 1], -1, 1.0), "one update fixes"),
+        (([1, 0], 0, [1, 1], 1, 1.0), "classified correctly"),
+        (([1, 0], 0, [1, 1], 0, 1.0), "-1 or +1"),
+        (([1, 0], 0, [1, 1], -1, -1.0), "positive"),
+        (([1, 0], 0, [1, 1, 1], -1, 1.0), "same length"),
+        ((..., 0, [1, 1], -1, 1.0), "placeholder"),
+    ]
+    for args, words in cases:
+        fb = check_still_a_mistake(*args)
+        assert not fb and words in fb.message, (args, fb.message)
+
+
+def test_check_order_matters():
+    X = np.array([[1.0, 0.0], [-3.0, 0.0]])
+    fb = check_order_matters(X, [1, -1], [0, 1], [1, 0])
+    assert fb and "w = (1, 0), b = 1" in fb.message and "w = (3, 0), b = -1" in fb.message
+    # the two results really are those of svmlib's perceptron
+    for order, w in (([0, 1], [1.0, 0.0]), ([1, 0], [3.0, 0.0])):
+        model = Perceptron(shuffle=False).fit(X[order], np.array([1, -1])[order])
+        np.testing.assert_allclose(model.coef_[0], w)
+    cases = [
+        (([[1, 0], [-1, 0]], [1, -1], [0, 1], [1, 0]), "same hyperplane"),
+        (([[1, 0], [-3, 0]], [1, -1], [0, 1], [0, 0]), "permutation"),
+        (([[1, 0], [-3, 0]], [1, -1], [0, 1], [0, 1, 2]), "permutation"),
+        (([[0, 0], [1, 1], [1, 0], [0, 1]], [1, 1, -1, -1], [0, 1, 2, 3], [3, 2, 1, 0]),
+         "not linearly separable"),
+        (([[1, 0], [-3, 0]], [1, 1], [0, 1], [1, 0]), "both of them"),
+        (([[1, 0], [-3, 0]], [1, -1, 1], [0, 1], [1, 0]), "one label per row"),
+        ((..., [1, -1], [0, 1], [1, 0]), "placeholder"),
+    ]
+    for args, words in cases:
+        fb = check_order_matters(*args)
+        assert not fb and words in fb.message, (args, fb.message)

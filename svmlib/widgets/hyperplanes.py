@@ -20,7 +20,7 @@ from ..plotting._core import plot_data
 from ..plotting.hyperplanes import SIDE_COLORS
 from ._core import InteractiveFigure, Slider
 
-__all__ = ["separator_explorer", "projection_explorer", "halfplane_polygon"]
+__all__ = ["separator_explorer", "scale_explorer", "projection_explorer", "halfplane_polygon"]
 
 _WRONG = "#d62728"
 _ACCENT = "#2ca02c"
@@ -346,3 +346,188 @@ def _equation(w, b):
         else:
             text += (" − " if value < 0 else " + ") + body
     return text + " = 0"
+
+
+# ------------------------------------------------------ the freedom of scale
+
+def _clip(polygon, w, b):
+    """The part of a convex polygon where ``<w, x> + b >= 0`` (Sutherland-Hodgman)."""
+    polygon = np.asarray(polygon, dtype=float).reshape(-1, 2)
+    if len(polygon) == 0:
+        return polygon
+    h = polygon @ w + b
+    out = []
+    for i in range(len(polygon)):
+        j = (i + 1) % len(polygon)
+        if h[i] >= 0:
+            out.append(polygon[i])
+        if (h[i] >= 0) != (h[j] >= 0):
+            t = h[i] / (h[i] - h[j])
+            out.append(polygon[i] + t * (polygon[j] - polygon[i]))
+    return np.array(out).reshape(-1, 2)
+
+
+def scale_explorer(w, b, points, scales=(-0.2, 0.1, 0.2, 0.4, 0.6, 1.0), scale=1.0,
+                   levels=(-3, -2, -1, 1, 2, 3), figsize=(5.6, 4.4), dpi=80):
+    """The freedom of scale: ``(λ w, λ b)`` for a slider of ``λ``.
+
+    Every scaled pair describes the same line ``H``; what changes is the
+    score.  The figure shows ``H`` (solid, it never moves), the level sets
+    ``h = ±1`` (dashed, with the band between them shaded) and fainter
+    levels ``h = k``, the vector ``λ w`` drawn to scale from the point of
+    ``H`` closest to the origin, the two sides tinted (orange where
+    ``h > 0``), and each of ``points`` labelled with its score ``h``.  The
+    readout gives ``λ w``, ``λ b``, ``‖λ w‖``, the distance ``1/‖λ w‖`` of
+    the levels ``h = ±1`` from ``H``, and the scores and signed distances of
+    the points: the scores scale with ``λ``, the signed distances do not
+    (they change sign when ``λ < 0``, which swaps the sides).
+    Book: (eq-score-along-normal), (eq-signed-distance).
+
+    The goal (a preview of the canonical hyperplane of the maximum-margin
+    chapter): keep the orientation (``λ > 0``) and scale so that the point
+    of ``points`` closest to ``H`` lies on a level ``h = ±1``.
+
+    Parameters
+    ----------
+    w : array-like of shape (2,)
+    b : float
+    points : array-like of shape (n_points, 2)
+        Points to label with their scores (a few; none on ``H``).
+    scales : sequence of float, default=(-0.2, 0.1, 0.2, 0.4, 0.6, 1.0)
+        The grid of ``λ`` (nonzero; one frame each).
+    scale : float, default=1.0
+        The initial ``λ`` (on the grid).
+    levels : sequence of int, default=(-3, -2, -1, 1, 2, 3)
+        The level sets ``h = k`` drawn besides ``H``.
+    figsize : (float, float), default=(5.6, 4.4)
+    dpi : int, default=80
+
+    Returns
+    -------
+    InteractiveFigure
+        Control ``scale``; ``goal`` is "the closest point has ``|h| = 1``
+        and ``λ > 0``".
+    """
+    H = Hyperplane(w, b)
+    w, b = H.w, H.b
+    if H.n_features != 2:
+        raise ValueError(f"w must have 2 entries (a line in the plane); got {w.tolist()!r}.")
+    P = check_array(points, "points", ndim=2)
+    if P.shape[1] != 2:
+        raise ValueError(f"points must have 2 columns; got shape {P.shape}.")
+    scales = check_array(list(scales), "scales", ndim=1).tolist()
+    if any(s == 0 for s in scales):
+        raise ValueError(f"scales must be nonzero (λ = 0 gives w = 0, which is no hyperplane); "
+                         f"got {scales!r}. Drop the 0.")
+    h0 = H.decision_function(P)
+    if np.any(np.isclose(h0, 0.0)):
+        raise ValueError("a point of `points` lies on H, where every scale gives h = 0; "
+                         "choose points off the line.")
+    r0 = H.signed_distance(P)
+    nearest = int(np.argmin(np.abs(h0)))
+    foot = H.point()                                    # pi(0), the anchor of the arrow
+    tips = np.array([foot + s * w for s in scales])
+    allx = np.vstack([P, tips, foot[None, :], [[0.0, 0.0]]])
+    lo, hi = allx.min(axis=0) - 0.8, allx.max(axis=0) + 0.8
+    xlim, ylim = (lo[0], hi[0]), (lo[1], hi[1])
+    box = np.array([[xlim[0], ylim[0]], [xlim[1], ylim[0]], [xlim[1], ylim[1]],
+                    [xlim[0], ylim[1]]])
+    levels = [int(k) for k in levels if k != 0]
+
+    def setup(fig):
+        ax = fig.add_subplot()
+        positive = ax.add_patch(Polygon(np.zeros((3, 2)), closed=True, color=SIDE_COLORS[1],
+                                        lw=0, zorder=0))
+        negative = ax.add_patch(Polygon(np.zeros((3, 2)), closed=True, color=SIDE_COLORS[-1],
+                                        lw=0, zorder=0))
+        band = ax.add_patch(Polygon(np.zeros((3, 2)), closed=True, color="#bbbbbb", alpha=0.45,
+                                    lw=0, zorder=1))
+        seg = _segment_in_box(w, b, xlim, ylim)
+        ax.plot(seg[:, 0], seg[:, 1], color="black", linewidth=2.0, zorder=4, label="H: h = 0")
+        lines, tags = {}, {}
+        for k in levels:
+            style = dict(color="#333333", linewidth=1.2, linestyle=(0, (5, 3)), zorder=3) \
+                if abs(k) == 1 else dict(color="#777777", linewidth=0.7,
+                                         linestyle=(0, (1, 2)), zorder=3)
+            (lines[k],) = ax.plot([], [], **style)
+            tags[k] = ax.text(0, 0, f"h = {k:+d}".replace("-", "\u2212"), fontsize=7.5,
+                              ha="center", va="center", zorder=6,
+                              bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none",
+                                        alpha=0.85))
+        arrow = ax.add_patch(FancyArrowPatch((0, 0), (1, 0), arrowstyle="-|>", color=_ACCENT,
+                                             linewidth=1.8, mutation_scale=13, zorder=7))
+        arrow_label = ax.text(0, 0, "$\\lambda\\mathbf{w}$", color=_ACCENT, fontsize=10,
+                              zorder=8, ha="left", va="bottom")
+        ax.scatter(P[:, 0], P[:, 1], color="black", s=30, zorder=8)
+        scores = [ax.text(px + 0.16, py - 0.16, "", fontsize=8, zorder=9, ha="left", va="top",
+                          bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none",
+                                    alpha=0.85))
+                  for px, py in P]
+        ax.scatter([0], [0], marker="+", color="#555555", s=40, zorder=2)
+        ax.set_xlim(*xlim)
+        ax.set_ylim(*ylim)
+        ax.set_aspect("equal")
+        ax.set_xlabel("$x_1$")
+        ax.set_ylabel("$x_2$")
+        title = ax.set_title("", fontsize=9)
+        return dict(positive=positive, negative=negative, band=band, lines=lines, tags=tags,
+                    arrow=arrow, arrow_label=arrow_label, scores=scores, title=title)
+
+    def update(state, scale):
+        lw, lb = scale * w, scale * b
+        for key, sign in (("positive", 1), ("negative", -1)):
+            corners = halfplane_polygon(sign * lw, sign * lb, xlim, ylim)
+            state[key].set_xy(corners if len(corners) >= 3 else np.zeros((3, 2)))
+        band = _clip(_clip(box, lw, lb + 1.0), -lw, -lb + 1.0)   # -1 <= h <= 1
+        state["band"].set_xy(band if len(band) >= 3 else np.zeros((3, 2)))
+        for k in levels:
+            seg = _segment_in_box(lw, lb - k, xlim, ylim)
+            if seg is None:
+                state["lines"][k].set_data([], [])
+                state["tags"][k].set_visible(False)
+                continue
+            state["lines"][k].set_data(seg[:, 0], seg[:, 1])
+            # positive levels are labelled at their left end, negative ones at their
+            # right end, so that the labels of h = +1 and h = -1 never collide
+            key = seg[:, 0] + 1e-3 * seg[:, 1]
+            end = seg[np.argmin(key)] if k > 0 else seg[np.argmax(key)]
+            inward = np.array([np.mean(xlim), np.mean(ylim)]) - end
+            spot = end + 0.55 * inward / np.linalg.norm(inward)
+            spot = spot - (spot @ lw + lb - k) / (lw @ lw) * lw   # back onto its line
+            state["tags"][k].set_position(tuple(spot))
+            spacing = 1.0 / np.linalg.norm(lw)
+            state["tags"][k].set_visible(abs(k) == 1 or spacing > 0.45)
+        state["arrow"].set_positions(tuple(foot), tuple(foot + lw))
+        state["arrow_label"].set_position(tuple(foot + lw + np.array([0.08, 0.0])))
+        hs = scale * h0
+        for text, value in zip(state["scores"], hs):
+            text.set_text(f"h = {_fmt(value)}")
+        norm = abs(scale) * H.norm
+        state["title"].set_text(f"λ = {_fmt(scale, 2)}: ‖λw‖ = {_fmt(norm)}, "
+                                f"levels 1/‖λw‖ = {_fmt(1 / norm)} apart")
+        rs = np.sign(scale) * r0
+        pts = ", ".join(_vec(p, 0) for p in P)
+        text = (f"λ = {_fmt(scale, 2)}: λw = {_vec(lw)}, λb = {_fmt(lb)}, ‖λw‖ = {_fmt(norm)}; "
+                f"the levels h = ±1 lie <b>{_fmt(1 / norm)}</b> from H"
+                f"<br>at {pts}: h = {', '.join(_fmt(v) for v in hs)}; "
+                f"signed distance r = {', '.join(_fmt(v) for v in rs)}")
+        if scale < 0:
+            text += ("<br>λ &lt; 0: the same line H, but w points the other way, so the sides "
+                     "swap and every r changes sign.")
+        return text
+
+    def goal(scale):
+        return scale > 0 and bool(np.isclose(abs(scale * h0[nearest]), 1.0))
+
+    target = _vec(P[nearest], 0)
+    return InteractiveFigure(
+        setup, update,
+        controls={"scale": Slider(scales, label="scale λ", value=scale, fmt="{:g}")},
+        goal=goal,
+        goal_text=(f"keep the orientation (λ &gt; 0) and choose the scale at which the point "
+                   f"closest to H, {target}, lies exactly on a level h = ±1."),
+        success_message=(f"Scaled so that min |h(x)| = 1: the point {target} sits on a "
+                         f"level h = ±1 and every other point has |h| &gt; 1. This is the "
+                         f"scaling the maximum-margin chapter fixes."),
+        figsize=figsize, dpi=dpi, blit=False,
+        title=f"One line, many scales: h(x) = λ·({_equation(w, b)[:-4]})")

@@ -6,7 +6,10 @@ Book: chapter ``ch-perceptron``.
   time (which point, what update, where the line goes), for a few learning
   rates and visiting orders;
 * :func:`perceptron_race` is a widget exercise: choose the starting direction
-  and the visiting order, and find a combination that needs many updates.
+  and the visiting order, and find a combination that needs many updates;
+* :func:`novikoff_explorer` is Novikoff's theorem interactively: for a gap and
+  a visiting order, the two numbers of the proof along the run against
+  their bounds, and the number of updates against ``(L / gamma_0*)^2``.
 
 Every run is computed once, with :class:`svmlib.Perceptron`, when the figure
 is built; moving a control only moves artists.
@@ -15,11 +18,11 @@ is built; moving a control only moves artists.
 import numpy as np
 
 from .._validation import check_array
-from ..perceptron import Perceptron
+from ..perceptron import Perceptron, novikoff_trace
 from ..plotting._core import CLASS_COLORS, CLASS_MARKERS
 from ._core import Choice, InteractiveFigure, Slider, Stepper
 
-__all__ = ["perceptron_stepper", "perceptron_race", "default_orders"]
+__all__ = ["perceptron_stepper", "perceptron_race", "novikoff_explorer", "default_orders"]
 
 _UPDATE_COLOR = "#d62728"
 _GREY = "#8c8c8c"
@@ -341,4 +344,140 @@ def perceptron_race(X, y, angles=tuple(range(0, 360, 45)), radius=2.0, b_init=0.
         figsize=figsize, dpi=dpi, title="How many updates? Start and order")
     fig.runs = runs
     fig.counts = counts
+    return fig
+
+
+# ------------------------------------------------------ Novikoff, interactively
+
+def novikoff_explorer(gaps=(0.2, 0.1, 0.05, 0.025), seeds=(0, 1, 2, 3), n=100, n_features=5,
+                      random_state=0, figsize=(7.2, 3.4), dpi=80):
+    """Novikoff's proof along real runs: choose the gap and the visiting order.
+
+    For each gap, draws :func:`svmlib.datasets.perceptron_sphere_data`
+    (``L = 1``, points within ``2 gap`` of a hyperplane through the origin)
+    and runs the perceptron without bias from ``w = 0`` once per seed
+    (:func:`svmlib.perceptron.novikoff_trace`).  Left, on log-log axes: the
+    component ``<w_k, u*>`` and the length ``||w_k||`` (divided by the
+    learning rate, which they are proportional to) against the number of
+    updates ``k``, with the proof's bounds ``k gamma_0*`` (Step 1, below)
+    and ``sqrt(k) L`` (Step 2, above); the bounds meet at
+    ``k = (L / gamma_0*)^2``.  Right: the cosine of the angle between
+    ``w_k`` and ``u*`` with its lower bound ``sqrt(k) gamma_0* / L``
+    (Step 3), which reaches 1 at the same ``k``.  The goal: the run that
+    uses the largest share of its bound.  Book: (thm-novikoff), (eq-novikoff).
+
+    Parameters
+    ----------
+    gaps : sequence of float, default=(0.2, 0.1, 0.05, 0.025)
+        The gaps of the data (one data set each).
+    seeds : sequence of int, default=(0, 1, 2, 3)
+        Seeds of the visiting orders (one run per gap and seed).
+    n, n_features, random_state : int
+        Passed to :func:`~svmlib.datasets.perceptron_sphere_data`.
+    figsize : (float, float), default=(7.2, 3.4)
+    dpi : int, default=80
+
+    Returns
+    -------
+    InteractiveFigure
+        Controls ``gap`` (Slider) and ``order`` (Choice, "order 1", ...);
+        ``fig.traces`` holds every run's trace, keyed by (gap, order name).
+    """
+    from ..datasets import perceptron_sphere_data
+
+    gaps = [float(g) for g in check_array(list(gaps), "gaps", ndim=1)]
+    if any(g <= 0 or g >= 0.5 for g in gaps):
+        raise ValueError(f"every gap must lie in (0, 0.5) (points at distance up to 2 gap from "
+                         f"the hyperplane on the unit sphere); got {gaps!r}.")
+    seeds = [int(s) for s in seeds]
+    if not seeds:
+        raise ValueError("seeds must name at least one visiting order; got an empty sequence.")
+    names = [f"order {j + 1}" for j in range(len(seeds))]
+    traces = {}
+    for gap in gaps:
+        X, y = perceptron_sphere_data(n=n, gap=gap, n_features=n_features,
+                                      random_state=random_state)
+        for name, seed in zip(names, seeds):
+            traces[(gap, name)] = novikoff_trace(X, y, random_state=seed)
+    share = {key: t["n_updates"] / t["bound"] for key, t in traces.items()}
+    best = max(share.values())
+    k_max = 1.6 * max(t["bound"] for t in traces.values())
+    gamma_min = min(t["gamma"] for t in traces.values())
+    L_max = max(t["L"] for t in traces.values())
+    ks = np.geomspace(1.0, k_max, 200)
+
+    def setup(fig):
+        left, right = fig.subplots(1, 2)
+        left.set_xscale("log")
+        left.set_yscale("log")
+        left.set_xlim(1, k_max)
+        left.set_ylim(0.5 * gamma_min, 1.3 * np.sqrt(k_max) * L_max)
+        left.set_xlabel("updates k")
+        left.set_title("Steps 1 and 2", fontsize=9)
+        (step1,) = left.plot([], [], color="#1f77b4", linewidth=1.0, linestyle=(0, (4, 3)),
+                             label="k γ₀* (Step 1)")
+        (along,) = left.plot([], [], color="#1f77b4", linewidth=1.8, label="⟨w, u*⟩ / α")
+        (step2,) = left.plot([], [], color="#ff7f0e", linewidth=1.0, linestyle=(0, (4, 3)),
+                             label="√k L (Step 2)")
+        (norm,) = left.plot([], [], color="#ff7f0e", linewidth=1.8, label="‖w‖ / α")
+        bound_l = left.axvline(1, color="#555555", linewidth=0.9, linestyle=(0, (1, 2)))
+        stop_l = left.axvline(1, color=_UPDATE_COLOR, linewidth=1.0)
+        left.legend(loc="upper left", fontsize=7, frameon=False, handlelength=1.6,
+                    labelspacing=0.25)
+        right.set_xscale("log")
+        right.set_xlim(1, k_max)
+        right.set_ylim(0, 1.08)
+        right.set_xlabel("updates k")
+        right.set_title("Step 3: the cosine of ∠(w, u*)", fontsize=9)
+        right.axhline(1.0, color="black", linewidth=0.8)
+        (cos_bound,) = right.plot([], [], color="#555555", linewidth=1.0,
+                                  linestyle=(0, (4, 3)), label="√k γ₀*/L (Step 3)")
+        (cosine,) = right.plot([], [], color="black", linewidth=1.8, label="cos ∠(w, u*)")
+        bound_r = right.axvline(1, color="#555555", linewidth=0.9, linestyle=(0, (1, 2)),
+                                label="bound (L/γ₀*)²")
+        stop_r = right.axvline(1, color=_UPDATE_COLOR, linewidth=1.0, label="the run stops")
+        right.legend(loc="lower right", fontsize=7, frameon=False, handlelength=1.6,
+                     labelspacing=0.25)
+        for ax in (left, right):
+            ax.spines["top"].set_visible(False)
+            ax.spines["right"].set_visible(False)
+        return dict(step1=step1, along=along, step2=step2, norm=norm, bound_l=bound_l,
+                    stop_l=stop_l, cos_bound=cos_bound, cosine=cosine, bound_r=bound_r,
+                    stop_r=stop_r)
+
+    def update(state, gap, order):
+        t = traces[(gap, order)]
+        k = t["k"][1:]                              # log axes: from the first update on
+        state["step1"].set_data(ks, ks * t["gamma"])
+        state["step2"].set_data(ks, np.sqrt(ks) * t["L"])
+        state["along"].set_data(k, t["along"][1:])
+        state["norm"].set_data(k, t["norm"][1:])
+        state["cosine"].set_data(k, t["cosine"][1:])
+        kb = ks[ks <= t["bound"]]
+        state["cos_bound"].set_data(kb, np.sqrt(kb) * t["gamma"] / t["L"])
+        for key in ("bound_l", "bound_r"):
+            state[key].set_xdata([t["bound"], t["bound"]])
+        for key in ("stop_l", "stop_r"):
+            state[key].set_xdata([t["n_updates"], t["n_updates"]])
+        m = t["n_updates"]
+        return (f"gap g = {gap:g}: L = {_fmt(t['L'])}, γ₀* = {t['gamma']:.3f}, bound "
+                f"(L/γ₀*)² = {t['bound']:.0f} &nbsp;·&nbsp; {order}: <b>{m} updates</b>, "
+                f"{100 * m / t['bound']:.0f} % of the bound"
+                f"<br>at the end cos ∠(w, u*) = {t['cosine'][-1]:.2f} "
+                f"≥ √k γ₀*/L = {np.sqrt(m) * t['gamma'] / t['L']:.2f}")
+
+    def goal(gap, order):
+        return share[(gap, order)] >= best
+
+    fig = InteractiveFigure(
+        setup, update,
+        {"gap": Slider(gaps, label="gap g", fmt="{:g}"),
+         "order": Choice(names, label="visiting order")},
+        goal=goal,
+        goal_text=("find the gap and the visiting order whose run uses the largest share of "
+                   "Novikoff's bound (L/γ₀*)²."),
+        success_message=("Found it: no other run of this grid comes as close to its bound. "
+                         "The runs get longer as the gap narrows, but the bound grows faster."),
+        figsize=figsize, dpi=dpi, blit=False, title="Novikoff's theorem, run by run")
+    fig.traces = traces
     return fig
