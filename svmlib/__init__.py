@@ -40,12 +40,15 @@ __all__ = [
     "kernels",
     "solvers",
     "datasets",
+    "geometry",
+    "paths",
+    "model_selection",
     "plotting",
     "widgets",
     "exercises",
 ]
 
-_LAZY = {"plotting", "widgets", "exercises"}
+_LAZY = {"plotting", "widgets", "exercises", "geometry", "paths", "model_selection"}
 
 
 def __getattr__(name):
