@@ -68,7 +68,18 @@ check-env: $(STAMP)
 # IPYTHONDIR: the kernels store static figures at 2x (book/_ext/ipython).
 BOOK_ENV := SVMLIB_STATIC_WIDGETS=1 IPYTHONDIR=$(CURDIR)/book/_ext/ipython
 
-book: $(STAMP)
+# MathJax for Node (npm, exactly book/_ext/mathjax/package-lock.json): the
+# build typesets every formula into the pages (book/_ext/svmlib_math.py), so
+# a reader's browser runs no MathJax.  Build time only.
+MATHJAX_NODE := book/_ext/mathjax/node_modules/.installed
+
+$(MATHJAX_NODE): book/_ext/mathjax/package.json book/_ext/mathjax/package-lock.json
+	@command -v npm >/dev/null || { echo "the book's build needs Node.js and npm" \
+	  "(Debian: apt-get install nodejs npm)"; exit 1; }
+	npm ci --prefix book/_ext/mathjax --no-audit --no-fund --loglevel=error
+	touch $@
+
+book: $(STAMP) $(MATHJAX_NODE)
 	$(BOOK_ENV) $(BIN)/python book/execute_chapters.py
 	$(BOOK_ENV) $(BIN)/jupyter-book build . --all -W -n --keep-going
 	@echo "The book is built: open _build/html/index.html"
