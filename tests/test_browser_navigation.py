@@ -423,7 +423,7 @@ def test_search_page_loads_text_only_for_the_results_shown(browser):
     results, errors, requested, blocked = _search(browser, "perceptron")
     loaded = {re.sub(r".*/search_text/", "", u) for u in requested if "/search_text/" in u}
     pages = {re.sub(r"#.*", "", r["href"]).replace("/", "__").replace(".html", ".js")
-             for r in results if not r["api"]}
+             for r in results}
     assert loaded and loaded <= pages, (loaded, pages)
     everything = list((HTML / "_static" / "search_text").glob("*.js"))
     assert len(loaded) < len(everything), f"{len(loaded)} of {len(everything)} loaded"
