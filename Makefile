@@ -88,9 +88,13 @@ book: $(STAMP) $(MATHJAX_NODE)
 # packages (installed here if missing and we are root; about 110 MB to
 # download).  Each interactive figure appears as the frame it opens with and
 # a pointer to the HTML edition (book/_ext/svmlib_reading.py).  Reuses the
-# executed chapters of `make book` when they are in the cache.  Ends with the
-# smoke test (tests/test_pdf_edition.py: every chapter, numbered as in the
-# HTML, no unresolved reference, no missing glyph); about 8 minutes here.
+# executed chapters of `make book` when they are in the cache, and its
+# doctrees (each read from disk once: svmlib_reading.cache_doctrees).
+# latexmk -xelatex: each XeLaTeX pass writes XDV, and the images go into the
+# PDF once, at the end (not on every pass).  Ends with the smoke test
+# (tests/test_pdf_edition.py: every chapter, numbered as in the HTML, no
+# unresolved reference, no missing glyph).  `make test` runs it after the
+# HTML book.
 TEX_PACKAGES := texlive-latex-recommended texlive-latex-extra texlive-xetex \
 	texlive-fonts-recommended texlive-plain-generic latexmk fonts-freefont-otf
 
@@ -102,7 +106,7 @@ tex:
 	  else echo "install TeX first: sudo apt-get install $(TEX_PACKAGES)"; exit 1; fi; }
 
 pdf: $(STAMP) tex
-	$(BOOK_ENV) $(BIN)/jupyter-book build . --builder pdflatex --keep-going
+	LATEXMKOPTS=-xelatex $(BOOK_ENV) $(BIN)/jupyter-book build . --builder pdflatex --keep-going
 	@test -s _build/latex/book.pdf || { echo "no PDF: see _build/latex/book.log"; exit 1; }
 	@if [ -f _build/html/index.html ]; then $(BIN)/python book/_ext/svmlib_reading.py _build/html; fi
 	$(BIN)/pytest -q -p no:cacheprovider tests/test_pdf_edition.py
