@@ -2,7 +2,8 @@
 #   make book   set up .venv, execute every chapter, build the HTML book
 #   make test   set up .venv, run the unit tests, nbval over every notebook
 #               (as recorded, and again under another machine's floating
-#               point), build the book and test it in headless Chromium
+#               point), build the book and test it in headless Chromium,
+#               then build the PDF edition and smoke-test it
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -156,7 +157,7 @@ nbval-portable: $(STAMP)
 browser: $(STAMP)
 	$(BIN)/pytest -q tests -m browser
 
-test: check-env unit nbval nbval-portable book browser
+test: check-env unit nbval nbval-portable book browser pdf
 
 # book/_lab is the session's Jupyter config dir, for its custom.css (how
 # jupyterlab-myst shows references to other chapters and citations); the
