@@ -23,6 +23,9 @@ gives them the theme's layout: equation numbers, scrolling when too wide):
 ``math`` is the class that the browser's MathJax configuration and the tests
 associate with TeX still to be typeset.
 
+``SVMLIB_BROWSER_MATHJAX=1`` at build time leaves the pages as Sphinx wrote
+them, for MathJax in the browser (``mathjax3_config`` in _config.yml).
+
 Incremental builds: pages that Sphinx did not write again are already
 typeset; the TeX of every formula typeset so far is kept in
 ``<outdir>/../svmlib_math.json`` so that the stylesheet still covers them.
