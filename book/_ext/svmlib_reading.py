@@ -652,6 +652,29 @@ def latex_numbering(app, doctree, docname):
             start.insert(0, raw(tex))
 
 
+def latex_exercise_labels(app, doctree, docname):
+    """LaTeX: an exercise can be the target of an ordinary ``{ref}``.
+
+    sphinx-exercise labels an exercise ``exercise:<label>`` in LaTeX, while
+    a ``{ref}`` to it points at ``<document>:<label>`` (what the HTML uses):
+    the PDF had "reference undefined" for every such link.  Each exercise
+    also gets the second label.
+    """
+    if app.builder.format != "latex":
+        return
+    try:
+        from sphinx_exercise.nodes import exercise_enumerable_node, exercise_node
+    except ImportError:
+        return
+    for node in list(doctree.findall(
+            lambda n: isinstance(n, (exercise_enumerable_node, exercise_node)))):
+        label = node.get("label")
+        if label:
+            target = f"{_source_doc(node, docname)}:{label}"
+            # after the title (sphinx-exercise reads the first child as the title)
+            node.insert(1, nodes.raw("", "\\label{\\detokenize{%s}}" % target, format="latex"))
+
+
 def cache_doctrees(app):
     """LaTeX: read each chapter's doctree from disk once, not once per use.
 
@@ -702,6 +725,7 @@ def setup(app):
     app.connect("doctree-resolved", add_alt_text)
     app.connect("doctree-resolved", widgets_as_frames)
     app.connect("doctree-resolved", latex_numbering)
+    app.connect("doctree-resolved", latex_exercise_labels)
     app.connect("build-finished", finish)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1.0"}
 
