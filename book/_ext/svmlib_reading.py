@@ -675,7 +675,29 @@ def latex_exercise_labels(app, doctree, docname):
             node.insert(1, nodes.raw("", "\\label{\\detokenize{%s}}" % target, format="latex"))
 
 
-def cache_doctrees(app):
+_DOCTREES = {}
+
+
+def _doctree_once(env, docname):
+    """``BuildEnvironment.get_doctree`` for the LaTeX build (see ``cache_doctrees``)."""
+    if docname not in _DOCTREES:
+        _DOCTREES[docname] = _DOCTREE_FROM_DISK(env, docname)
+    original = _DOCTREES[docname]
+    copy = original.deepcopy()
+    # a copied document starts with empty tables; numbered references look
+    # their targets up in .ids
+    for node in copy.findall(nodes.Element):
+        for id_ in node["ids"]:
+            copy.ids.setdefault(id_, node)
+    copy.nameids = dict(original.nameids)
+    copy.nametypes = dict(original.nametypes)
+    return copy
+
+
+_DOCTREE_FROM_DISK = None
+
+
+def cache_doctrees(app, env):
     """LaTeX: read each chapter's doctree from disk once, not once per use.
 
     The LaTeX builder assembles the book from the pickled doctrees, and
@@ -684,30 +706,21 @@ def cache_doctrees(app):
     equation (151 reads of 27 documents in this book).  The chapters'
     doctrees are large (8-17 MB: every interactive figure's frames are in
     its HTML), and those reads were most of `make pdf`'s Sphinx step (336 of
-    393 s in one profile).  Here each is read once; every caller still gets
-    its own copy (the assembly changes the tree it is given).
+    393 s in one profile).  Once every document is read (``env-updated``),
+    each doctree is read from disk once; every caller still gets its own
+    copy (the assembly changes the tree it is given).  Patched on the class,
+    so that nothing of it is pickled with the environment.
     """
+    global _DOCTREE_FROM_DISK
     if app.builder.format != "latex":
-        return
-    env = app.env
-    read = env.get_doctree
-    cache = {}
+        return []
+    from sphinx.environment import BuildEnvironment
 
-    def get_doctree(docname):
-        if docname not in cache:
-            cache[docname] = read(docname)
-        original = cache[docname]
-        copy = original.deepcopy()
-        # a copied document starts with empty tables; numbered references
-        # look their targets up in .ids
-        for node in copy.findall(nodes.Element):
-            for id_ in node["ids"]:
-                copy.ids.setdefault(id_, node)
-        copy.nameids = dict(original.nameids)
-        copy.nametypes = dict(original.nametypes)
-        return copy
-
-    env.get_doctree = get_doctree
+    if _DOCTREE_FROM_DISK is None:
+        _DOCTREE_FROM_DISK = BuildEnvironment.get_doctree
+        BuildEnvironment.get_doctree = _doctree_once
+    _DOCTREES.clear()
+    return []
 
 
 def default_mode(app, config):
@@ -719,7 +732,7 @@ def default_mode(app, config):
 
 def setup(app):
     app.connect("config-inited", default_mode)
-    app.connect("builder-inited", cache_doctrees)
+    app.connect("env-updated", cache_doctrees)
     app.connect("html-page-context", add_search_text)
     app.connect("build-finished", write_search_text)
     app.connect("doctree-resolved", add_alt_text)
