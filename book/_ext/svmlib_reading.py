@@ -670,7 +670,7 @@ def latex_exercise_labels(app, doctree, docname):
             lambda n: isinstance(n, (exercise_enumerable_node, exercise_node)))):
         label = node.get("label")
         if label:
-            target = f"{_source_doc(node, docname)}:{label}"
+            target = f"{node.get('docname') or _source_doc(node, docname)}:{label}"
             # after the title (sphinx-exercise reads the first child as the title)
             node.insert(1, nodes.raw("", "\\label{\\detokenize{%s}}" % target, format="latex"))
 
