@@ -95,8 +95,9 @@ book: $(STAMP) $(MATHJAX_NODE)
 # PDF once, at the end (not on every pass).  Ends with the smoke test
 # (tests/test_pdf_edition.py: every chapter, numbered as in the HTML, no
 # unresolved reference, no missing glyph).  `make test` runs it after the
-# HTML book: about 4-5 minutes on this 2-core machine under load (Sphinx
-# 1-1.5 min, three XeLaTeX passes about 3 min, 527 pages), from about 11.
+# HTML book: 1.7 minutes on this 2-core machine at a moderate load, 4-5
+# minutes at load 12-16 (Sphinx 1-1.5 min, three XeLaTeX passes about
+# 3 min, 527 pages), where it took about 11 before these changes.
 TEX_PACKAGES := texlive-latex-recommended texlive-latex-extra texlive-xetex \
 	texlive-fonts-recommended texlive-plain-generic latexmk fonts-freefont-otf
 
