@@ -61,9 +61,10 @@ class Visit:
         return [e for e in self.errors if not any(noise in e for noise in KNOWN_NOISE)]
 
     def wait_for_math(self):
-        self.page.wait_for_function(
-            "() => window.MathJax && MathJax.startup && MathJax.startup.promise", timeout=60000)
-        self.page.evaluate("() => MathJax.startup.promise")
+        """The formulas are typeset at build time: wait for their fonts."""
+        self.page.wait_for_function("() => document.querySelector('mjx-container')",
+                                    timeout=60000)
+        self.page.evaluate("() => document.fonts.ready")
 
 
 @contextlib.contextmanager
@@ -235,8 +236,12 @@ def test_tab_stops_are_links_and_controls_not_formulas(browser, stem):
             ".svmlib-widget select:not(:disabled), .svmlib-widget button:not(:disabled)').length")
         assert kinds["control"] >= n_controls >= 2
         assert total < n_math, f"{stem}: {total} Tab stops"
-        # formulas stay reachable for whoever switches MathJax's tab order back on
-        assert v.page.evaluate("() => MathJax.startup.document.menu.settings.inTabOrder") is False
+        # the formulas were typeset at build time: no MathJax here to make
+        # them Tab stops; a screen reader reads each one's MathML
+        assert v.page.evaluate("() => typeof window.MathJax") == "undefined"
+        assert v.page.evaluate(
+            "() => [...document.querySelectorAll('mjx-container')]"
+            ".every(m => m.querySelector('mjx-assistive-mml > math'))")
 
 
 @pytest.mark.parametrize("stem", ["01_hyperplanes", "07_smo"])
@@ -354,6 +359,10 @@ def _search(browser, words):
         v.page.wait_for_function(
             "() => /found|did not match/.test(document.querySelector('#search-results')"
             ".textContent)", timeout=20000)
+        # each result's snippet arrives with its page's search text
+        v.page.wait_for_function("""() => [...document.querySelectorAll('#search-results li')]
+            .every(li => li.querySelector('span') || li.querySelector('p.context'))""",
+                                 timeout=20000)
         v.page.wait_for_timeout(300)
         results = v.page.evaluate("""() => [...document.querySelectorAll('#search-results li')]
             .map(li => ({href: li.querySelector('a').getAttribute('href'),
@@ -382,14 +391,42 @@ def test_search_ranks_the_chapter_first_with_snippets_offline(browser, words, ch
     assert first_word in results[0]["snippet"].lower(), results[0]["snippet"]
 
 
+#: Budgets per page, so that they hold however many chapters the book has.
+#: Search text of one page (its sections' prose, at most 2400 characters each):
+SEARCH_TEXT_PER_PAGE = 120_000
+#: Ranking data of one chapter (section titles and word counts):
+SEARCH_RANK_PER_CHAPTER = 25_000
+#: Sphinx's index, per page of the book:
+SEARCH_INDEX_PER_PAGE = 25_000
+
+
 def test_search_files_stay_small():
-    """The search page loads the index and the snippet text, nothing else."""
+    """The search page loads the index and the ranking data, then one small
+    file of text for each page whose results it shows."""
+    docs = sorted((HTML / "_static" / "search_text").glob("*.js"))
+    chapters = [d for d in docs if re.match(r"book__\d\d_", d.name)]
+    assert len(chapters) >= 12 and len(docs) > len(chapters), [d.name for d in docs]
+    assert not (HTML / "_static" / "search_text.js").exists()   # the old single file
+    for doc in docs:
+        size = doc.stat().st_size
+        assert size < SEARCH_TEXT_PER_PAGE, f"{doc.name}: {size} B"
+    rank = (HTML / "_static" / "search_rank.js").stat().st_size
+    assert rank < SEARCH_RANK_PER_CHAPTER * len(chapters), f"search_rank.js {rank} B"
     index = (HTML / "searchindex.js").stat().st_size
-    text = (HTML / "_static" / "search_text.js").stat().st_size
-    assert index + text < 800_000, f"searchindex.js {index} B + search_text.js {text} B"
-    # the snippet text is the prose only: far below the pages it comes from
-    # (whose interactive-figure frames now live in separate image files)
-    assert text < 500_000, f"search_text.js {text} B"
+    assert index < SEARCH_INDEX_PER_PAGE * len(docs), f"searchindex.js {index} B"
+    print(f"{len(docs)} pages: search text {sum(d.stat().st_size for d in docs)} B in all, "
+          f"at most {max(d.stat().st_size for d in docs)} B; rank {rank} B; index {index} B")
+
+
+def test_search_page_loads_text_only_for_the_results_shown(browser):
+    """A query that only a few pages match loads only those pages' text."""
+    results, errors, requested, blocked = _search(browser, "perceptron")
+    loaded = {re.sub(r".*/search_text/", "", u) for u in requested if "/search_text/" in u}
+    pages = {re.sub(r"#.*", "", r["href"]).replace("/", "__").replace(".html", ".js")
+             for r in results}
+    assert loaded and loaded <= pages, (loaded, pages)
+    everything = list((HTML / "_static" / "search_text").glob("*.js"))
+    assert len(loaded) < len(everything), f"{len(loaded)} of {len(everything)} loaded"
 
 
 # ------------------------------------------------- figures, boxes, page data

@@ -234,11 +234,44 @@ def test_chapter_is_light_before_the_first_interaction(visit, stem):
     assert not [u for u in loaded if "fontawesome" in u and u.split("?")[0].endswith(".js")], (
         "FontAwesome's JavaScript is loaded (the theme's stylesheet has the icons)")
     assert "searchindex.js" not in names
+    assert "tex-chtml.js" not in names, "MathJax is loaded: the formulas are typeset at build time"
     # the theme's icons still show (web font from the theme's stylesheet)
     family = v.page.evaluate(
         "() => { const i = document.querySelector('.fa-solid, .fa-brands, .fas'); "
         "return i ? getComputedStyle(i, '::before').fontFamily : 'none'; }")
     assert family == "none" or "Font Awesome" in family
+
+
+@pytest.mark.parametrize("stem", ["04_lagrange_kkt", "08_kernels"])
+def test_formulas_are_typeset_in_the_page(visit, stem):
+    """No MathJax in the browser: every formula arrives typeset (book/_ext/svmlib_math.py),
+    drawn in MathJax's fonts, with its MathML for screen readers."""
+    v = visit(f"book/{stem}", "desktop")
+    v.page.evaluate("() => document.fonts.ready")
+    found = v.page.evaluate(r"""() => {
+        const wrappers = [...document.querySelectorAll('.svmlib-math')];
+        return {wrappers: wrappers.length,
+                typeset: wrappers.filter(w => w.querySelector(
+                    ':scope > mjx-container > mjx-math[aria-hidden="true"]')
+                    && w.querySelector(':scope > mjx-container > mjx-assistive-mml > math')).length,
+                numbered: document.querySelectorAll('div.svmlib-math > span.eqno').length,
+                tex: document.querySelectorAll('.math').length,
+                mathjax: typeof window.MathJax,
+                fonts: [...document.fonts].filter(f => /^MJXZERO|^MJXTEX/.test(f.family)
+                                                  && f.status === 'loaded').length};
+    }""")
+    assert found["wrappers"] > 100 and found["typeset"] == found["wrappers"], found
+    assert found["numbered"] > 5, found
+    assert found["tex"] == 0 and found["mathjax"] == "undefined", found
+    assert found["fonts"] >= 3, found
+    assert not [u for u in v.requested if "tex-chtml" in u]
+    assert v.errors == [] and v.blocked == []
+    # an equation's number sits to the right of its formula, on the same line
+    row = v.page.evaluate("""() => { const d = document.querySelector('div.svmlib-math');
+        const m = d.querySelector('mjx-container').getBoundingClientRect();
+        const n = d.querySelector('span.eqno').getBoundingClientRect();
+        return [m.left, m.right, m.top, m.bottom, n.left, n.top, n.bottom]; }""")
+    assert row[4] >= row[1] - 1 and row[5] < row[3] and row[6] > row[2], row
 
 
 def test_perceptron_stepper_redraws_when_order_or_rate_change(visit):

@@ -1,14 +1,19 @@
 /* The book's search page: ranking, and snippets that work from file://.
  *
- * Loaded by search.html only (book/_ext/svmlib_reading.py adds it), before
- * searchtools.js, which then keeps this Scorer instead of its own.  Sphinx's own snippets fetch every result page, which a
- * browser refuses from file:// and which downloads every matching page over
- * HTTP; the book turns them off (html_show_search_summary = False) and cuts
- * its snippets from _static/search_text.js instead (the prose of every
- * section, written at build time by book/_ext/svmlib_reading.py).
+ * Loaded by search.html only (book/_ext/svmlib_reading.py adds it), after
+ * _static/search_rank.js and before searchtools.js, which then keeps this
+ * Scorer instead of its own.  Sphinx's own snippets fetch every result page,
+ * which a browser refuses from file:// and which downloads every matching
+ * page over HTTP; the book turns them off (html_show_search_summary = False)
+ * and cuts its snippets from the prose of the result's page instead:
+ * _static/search_text/<page>.js (written at build time by
+ * book/_ext/svmlib_reading.py), loaded as a <script> (which file:// allows)
+ * when a result of that page is shown, once per page.  Ranking needs only
+ * _static/search_rank.js: each chapter's section titles and word counts.
  */
 ;(function () {
   "use strict";
+  if (window.BOOK_SEARCH_PAGE) return;   // run once
 
   var CHAPTER = /^book\/\d\d_/;
   var API = "book/api/";
@@ -34,18 +39,21 @@
 
   function plain(html) { return (html || "").replace(/<[^>]*>/g, ""); }
 
-  // How strongly a chapter is about the query, from the text the search
-  // page has anyway (_static/search_text.js): a section title that names it,
-  // and how often its prose uses the first query word.
+  // How strongly a chapter is about the query, from _static/search_rank.js:
+  // a section title that names it, and how often its prose uses the first
+  // query word (the counts of the prose's words that start with it).
   var about = {};
   function aboutness(docname) {
     if (docname in about) return about[docname];
-    var sections = (window.BOOK_SEARCH_TEXT || {})[docname] || [];
-    var titled = sections.some(function (s) { return names(s[1], words); });
+    var rank = (window.BOOK_SEARCH_RANK || {})[docname] || {t: [], w: ""};
+    var titled = rank.t.some(function (t) { return names(t, words); });
     var count = 0;
-    if (words.length) {
-      var re = new RegExp("\\b" + words[0].replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi");
-      sections.forEach(function (s) { count += (s[2].match(re) || []).length; });
+    if (words.length && rank.w) {
+      rank.w.split(" ").forEach(function (entry) {
+        var colon = entry.lastIndexOf(":");
+        var word = colon > 0 ? entry.slice(0, colon) : entry;
+        if (word.indexOf(words[0]) === 0) count += colon > 0 ? +entry.slice(colon + 1) : 1;
+      });
     }
     return (about[docname] = (titled ? 15 : 0) + Math.min(10, Math.floor(count / 5)));
   }
@@ -82,9 +90,30 @@
     });
   }
 
+  // Each page's text arrives by its own script, which calls BOOK_SEARCH_PAGE.
+  var texts = {}, waiting = {};
+  // next to _static/search_rank.js, which the search page loads first
+  var rankScript = document.querySelector('script[src*="search_rank.js"]');
+  var folder = (rankScript ? rankScript.src : "_static/search_rank.js")
+    .replace(/search_rank\.js([?#].*)?$/, "search_text/");
+
+  window.BOOK_SEARCH_PAGE = function (docname, sections) {
+    texts[docname] = sections;
+    (waiting[docname] || []).forEach(addSnippet);
+    delete waiting[docname];
+  };
+
+  function load(docname, li) {
+    if (waiting[docname]) { waiting[docname].push(li); return; }
+    waiting[docname] = [li];
+    var script = document.createElement("script");
+    script.src = folder + docname.replace(/\//g, "__") + ".js";
+    script.onerror = function () { texts[docname] = []; delete waiting[docname]; };
+    document.head.appendChild(script);
+  }
+
   function sectionsOf(docname) {
-    var all = window.BOOK_SEARCH_TEXT || {};
-    return all[docname] || [];
+    return texts[docname] || [];
   }
 
   function firstMatch(text, terms) {
@@ -121,13 +150,14 @@
 
   function addSnippet(li) {
     if (li.dataset.bookSnippet) return;
-    li.dataset.bookSnippet = "1";
     var link = li.querySelector("a");
     if (!link || li.querySelector(":scope > span")) return;   // API objects: a description
     var href = link.getAttribute("href") || "";
     var hash = href.indexOf("#");
     var anchor = hash >= 0 ? decodeURIComponent(href.slice(hash + 1)) : "";
     var docname = (hash >= 0 ? href.slice(0, hash) : href).replace(/\.html$/, "");
+    if (!(docname in texts)) { load(docname, li); return; }
+    li.dataset.bookSnippet = "1";
     var html = snippet(docname, anchor);
     if (!html) return;
     var p = document.createElement("p");

@@ -26,20 +26,24 @@ in _config.yml); everything that changes what a page loads lives here:
     (45-143 KB per chapter); the book renders every interactive figure as
     kernel-free HTML and loads no widget manager, so nothing reads it;
   - the search index and its scripts only on the search page;
+  - no MathJax: the formulas are typeset at build time (``svmlib_math``);
 
 * **search snippets from ``file://``**: Sphinx's search page fetches every
   result page to cut a snippet out of it; from ``file://`` the browser
   refuses those requests (no snippets, one error per result), and over HTTP
   one search downloads every matching page (tens of MB).  Instead the title
-  and prose of every section are written, once, to ``_static/search_text.js``
-  (loaded by the search page only, as a script, which ``file://`` allows),
+  and prose of every section of a page are written to one small script,
+  ``_static/search_text/<page>.js``, which the search page loads (as a
+  script, which ``file://`` allows) for the pages whose results it shows,
   and ``search_scorer.js`` cuts the snippets from it.  Code cells, their
   outputs and display equations are left out; inline formulas are kept as
-  short text;
+  short text.  Each page's file grows with that page only, so the search
+  scales with the book;
 * **search ranking**: ``search_scorer.js`` (loaded before Sphinx's
   searchtools.js, it defines the ``Scorer`` that searchtools.js then uses)
   ranks a chapter whose title names the query above the API entries and
-  sections that merely mention it;
+  sections that merely mention it, from ``_static/search_rank.js`` (each
+  chapter's section titles and word counts, a few KB per chapter);
 * **bibliography back-links**: each entry of the bibliography lists the
   places that cite it;
 * **the PDF edition**: each interactive figure becomes its first frame and a
@@ -50,10 +54,15 @@ import base64
 import hashlib
 import html
 import json
+import os
 import pathlib
 import re
+import sys
 
 from docutils import nodes
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import svmlib_math  # noqa: E402  (book/_ext is not a package)
 
 FRAMES_DIR = "_images/svmlib"
 
@@ -230,33 +239,78 @@ def section_texts(doctree, max_chars=MAX_SECTION_CHARS):
 
 
 def add_search_text(app, pagename, templatename, context, doctree):
-    """The search page (only) loads the section text and the scorer, in that order."""
+    """The search page (only) loads the ranking data and the scorer, in that order."""
     if pagename == "search":
-        app.add_js_file("search_text.js")
+        app.add_js_file(SEARCH_RANK)
         app.add_js_file("search_scorer.js")
+
+
+#: Under _static: one script per page with its sections' text, loaded by the
+#: search page for the results it shows (a <script> element: file:// allows
+#: it, where it refuses fetch); and one small script for the ranking.
+SEARCH_DIR = "search_text"
+SEARCH_RANK = "search_rank.js"
+_WORD = re.compile(r"[0-9a-z\u00c0-\u024f\u0370-\u03ff]{2,}")
+
+
+def search_file(docname):
+    """The file name of a page's search text (also computed by search_scorer.js)."""
+    return docname.replace("/", "__") + ".js"
+
+
+def word_counts(sections):
+    """A chapter's prose as ``"word:count ..."`` (``word`` alone when once), most used first.
+
+    The scorer sums the counts of the words that start with the first query
+    word: how often the chapter's prose uses it (``aboutness``).
+    """
+    counts = {}
+    for _, _, text in sections:
+        for word in _WORD.findall(text.lower()):
+            counts[word] = counts.get(word, 0) + 1
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return " ".join(word if n == 1 else f"{word}:{n}" for word, n in ranked)
 
 
 def write_search_text(app, exception):
     if exception is not None or app.builder is None or app.builder.format != "html":
         return
     env = app.env
-    data = {}
+    static = pathlib.Path(app.builder.outdir) / "_static"
+    folder = static / SEARCH_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    rank, written = {}, set()
     for docname in sorted(env.found_docs):
         try:  # resolved, so that cross-references read as the reader sees them
             doctree = env.get_and_resolve_doctree(docname, app.builder)
         except FileNotFoundError:  # a document that was not read in this build
             continue
-        data[docname] = section_texts(doctree, MAX_API_SECTION_CHARS if docname.startswith(
+        sections = section_texts(doctree, MAX_API_SECTION_CHARS if docname.startswith(
             "book/api/") else MAX_SECTION_CHARS)
-    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    payload = payload.replace("</", "<\\/")
-    static = pathlib.Path(app.builder.outdir) / "_static"
-    (static / "search_text.js").write_text("window.BOOK_SEARCH_TEXT=" + payload + ";\n",
-                                           encoding="utf-8")
-    # written on every build (Sphinx does not refresh html_search_scorer's
-    # copy in an existing output folder)
+        payload = json.dumps(sections, ensure_ascii=False, separators=(",", ":"))
+        payload = payload.replace("</", "<\\/")
+        name = search_file(docname)
+        (folder / name).write_text(
+            f"BOOK_SEARCH_PAGE({json.dumps(docname)},{payload});\n", encoding="utf-8")
+        written.add(name)
+        if CHAPTER_DOC.match(docname):
+            rank[docname] = {"t": [title for _, title, _ in sections if title],
+                             "w": word_counts(sections)}
+    for stale in folder.glob("*.js"):
+        if stale.name not in written:
+            stale.unlink()
+    (static / "search_text.js").unlink(missing_ok=True)  # the single file of earlier builds
+    payload = json.dumps(rank, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    (static / SEARCH_RANK).write_text("window.BOOK_SEARCH_RANK=" + payload + ";\n",
+                                      encoding="utf-8")
+    # written on every build (not a static file: Sphinx would not refresh
+    # it in an existing output folder)
     (static / "search_scorer.js").write_text(
         (HERE / "search_scorer.js").read_text(encoding="utf-8"), encoding="utf-8")
+
+
+#: The chapters: the scorer ranks these with their titles and word counts.
+CHAPTER_DOC = re.compile(r"^book/\d\d_")
 
 
 # ----------------------------------------------------- page post-processing
@@ -484,6 +538,14 @@ def finish(app, exception):
         if FRAMES_DIR in page.as_posix() or "_static" in page.parts:
             continue
         pages[page] = rewrite_page(page, outdir, written)
+    if not os.environ.get("SVMLIB_BROWSER_MATHJAX"):
+        # formulas typeset here, not by MathJax in the browser (svmlib_math)
+        typeset = svmlib_math.typeset_pages(
+            outdir, pages, lambda page: _relative_root(page, outdir))
+        for page, text in typeset.items():
+            if text != pages[page]:
+                page.write_text(text, encoding="utf-8")
+                pages[page] = text
     add_backlinks(outdir, pages)
     link_pdf(outdir)
     # frames of an earlier build that no page uses any more; in an incremental
@@ -590,6 +652,77 @@ def latex_numbering(app, doctree, docname):
             start.insert(0, raw(tex))
 
 
+def latex_exercise_labels(app, doctree, docname):
+    """LaTeX: an exercise can be the target of an ordinary ``{ref}``.
+
+    sphinx-exercise labels an exercise ``exercise:<label>`` in LaTeX, while
+    a ``{ref}`` to it points at ``<document>:<label>`` (what the HTML uses):
+    the PDF had "reference undefined" for every such link.  Each exercise
+    also gets the second label.
+    """
+    if app.builder.format != "latex":
+        return
+    try:
+        from sphinx_exercise.nodes import exercise_enumerable_node, exercise_node
+    except ImportError:
+        return
+    for node in list(doctree.findall(
+            lambda n: isinstance(n, (exercise_enumerable_node, exercise_node)))):
+        label = node.get("label")
+        if label:
+            target = f"{node.get('docname') or _source_doc(node, docname)}:{label}"
+            # after the title (sphinx-exercise reads the first child as the title)
+            node.insert(1, nodes.raw("", "\\label{\\detokenize{%s}}" % target, format="latex"))
+
+
+_DOCTREES = {}
+
+
+def _doctree_once(env, docname):
+    """``BuildEnvironment.get_doctree`` for the LaTeX build (see ``cache_doctrees``)."""
+    if docname not in _DOCTREES:
+        _DOCTREES[docname] = _DOCTREE_FROM_DISK(env, docname)
+    original = _DOCTREES[docname]
+    copy = original.deepcopy()
+    # a copied document starts with empty tables; numbered references look
+    # their targets up in .ids
+    for node in copy.findall(nodes.Element):
+        for id_ in node["ids"]:
+            copy.ids.setdefault(id_, node)
+    copy.nameids = dict(original.nameids)
+    copy.nametypes = dict(original.nametypes)
+    return copy
+
+
+_DOCTREE_FROM_DISK = None
+
+
+def cache_doctrees(app, env):
+    """LaTeX: read each chapter's doctree from disk once, not once per use.
+
+    The LaTeX builder assembles the book from the pickled doctrees, and
+    Sphinx reads a doctree again each time it needs one: for the assembly,
+    for numbering figures, for every numbered reference to a figure or
+    equation (151 reads of 27 documents in this book).  The chapters'
+    doctrees are large (8-17 MB: every interactive figure's frames are in
+    its HTML), and those reads were most of `make pdf`'s Sphinx step (336 of
+    393 s in one profile).  Once every document is read (``env-updated``),
+    each doctree is read from disk once; every caller still gets its own
+    copy (the assembly changes the tree it is given).  Patched on the class,
+    so that nothing of it is pickled with the environment.
+    """
+    global _DOCTREE_FROM_DISK
+    if app.builder.format != "latex":
+        return []
+    from sphinx.environment import BuildEnvironment
+
+    if _DOCTREE_FROM_DISK is None:
+        _DOCTREE_FROM_DISK = BuildEnvironment.get_doctree
+        BuildEnvironment.get_doctree = _doctree_once
+    _DOCTREES.clear()
+    return []
+
+
 def default_mode(app, config):
     """An explicit light/dark default: with none, the theme logs a console error."""
     context = dict(config.html_context or {})
@@ -599,11 +732,13 @@ def default_mode(app, config):
 
 def setup(app):
     app.connect("config-inited", default_mode)
+    app.connect("env-updated", cache_doctrees)
     app.connect("html-page-context", add_search_text)
     app.connect("build-finished", write_search_text)
     app.connect("doctree-resolved", add_alt_text)
     app.connect("doctree-resolved", widgets_as_frames)
     app.connect("doctree-resolved", latex_numbering)
+    app.connect("doctree-resolved", latex_exercise_labels)
     app.connect("build-finished", finish)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1.0"}
 
