@@ -540,3 +540,33 @@ def test_static_widget_in_headless_chromium(tmp_path):
         assert out.inner_text().startswith(f"mistakes: {mistakes(good, -1.0)}")
         assert errors == []
         browser.close()
+
+
+def test_settings_that_differ_only_in_a_disabled_control_are_drawn_once():
+    calls = []
+
+    def counting_update(state, angle, bias=0.0, step=0):
+        calls.append((angle, bias))
+        return update(state, angle, bias)
+
+    controls = {
+        "angle": Slider(ANGLES, "angle θ", value=140, fmt="{:.0f}°"),
+        # the bias does something only for angles below 90°
+        "bias": Slider([-1.0, 0.0, 1.0], "bias b", value=0.0,
+                       enabled=lambda angle: angle < 90, disabled_note="fixed here"),
+    }
+    fig = InteractiveFigure(setup, counting_update, controls, title="Rotate")
+    calls.clear()  # the live view's first draw
+    data = frame_data(fig.to_html())
+    low = [a for a in ANGLES if a < 90]
+    high = [a for a in ANGLES if a >= 90]
+    # two views (wide, phone) per drawn setting: all biases below 90°, one above
+    assert len(calls) == 2 * (3 * len(low) + len(high))
+    assert len(data["frames"]) == fig.n_settings
+    for i, angle in enumerate(ANGLES):
+        frames = [data["frames"][f"{i}-{j}"] for j in range(3)]
+        if angle >= 90:
+            assert frames[0] == frames[1] == frames[2]
+        else:
+            _, readout = fig.frame(angle=angle, bias=-1.0)
+            assert data["readouts"][frames[0][1]] == readout
