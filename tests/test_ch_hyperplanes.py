@@ -373,7 +373,7 @@ def test_separator_explorer(chapter_data):
     fig = separator_explorer(X, y)
     assert fig.n_settings == 60
     assert fig.text() == ("Find a separating hyperplane\n"
-                          "θ = 120°, c = 0.5: w = (−0.50, 0.87), b = −0.50\n"
+                          "θ = 120°, t = 0.5: w = (−0.50, 0.87), b = −0.50\n"
                           "misclassified: 4 of 14 · smallest yᵢ r(xᵢ) = −2.16")
     # the goal is met exactly where the hyperplane separates the data
     for values in fig.settings():

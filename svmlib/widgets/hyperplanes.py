@@ -93,9 +93,10 @@ def _vec(v, digits=2):
 
 def separator_explorer(X, y, angles=tuple(range(0, 360, 30)), offsets=(-1.0, -0.5, 0.0, 0.5, 1.0),
                        angle=120, offset=0.5, figsize=(5.6, 4.0), dpi=80, annotate=True):
-    """A line ``<n, x> = c`` over labelled data, ``n = (cos θ, sin θ)``.
+    """A line ``<n, x> = t`` over labelled data, ``n = (cos θ, sin θ)``.
 
-    The hyperplane has ``w = n`` (a unit vector) and ``b = -c``, so its score
+    The hyperplane has ``w = n`` (a unit vector) and ``b = -t`` (the letter
+    chapter 03 uses for an offset), so its score
     is the signed distance itself.  The figure tints the positive side
     orange and the negative side blue, draws ``n`` as an arrow, writes each
     point's signed distance next to it, and crosses out the misclassified
@@ -192,7 +193,7 @@ def separator_explorer(X, y, angles=tuple(range(0, 360, 30)), offsets=(-1.0, -0.
             text.set_color(_WRONG if bad else "#333333")
         k = int(mistakes.sum())
         margin = float(np.min(y * r))
-        return (f"θ = {angle:g}°, c = {_fmt(offset, 1)}: w = {_vec(w)}, b = {_fmt(b)}"
+        return (f"θ = {angle:g}°, t = {_fmt(offset, 1)}: w = {_vec(w)}, b = {_fmt(b)}"
                 f"<br>misclassified: <b>{k}</b> of {n} &nbsp;·&nbsp; "
                 f"smallest yᵢ r(xᵢ) = {_fmt(margin)}")
 
@@ -203,7 +204,7 @@ def separator_explorer(X, y, angles=tuple(range(0, 360, 30)), offsets=(-1.0, -0.
         setup, update,
         controls={"angle": Slider(angles, label="angle θ of the normal", value=angle,
                                   fmt="{:g}°"),
-                  "offset": Slider(offsets, label="offset c", value=offset, fmt="{:+g}")},
+                  "offset": Slider(offsets, label="offset t", value=offset, fmt="{:+g}")},
         goal=goal,
         goal_text="move the line until no point is misclassified: every orange square on "
                   "the orange side, every blue circle on the blue side.",
