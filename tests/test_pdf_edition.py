@@ -62,6 +62,12 @@ def test_interactive_figures_are_frames_with_a_pointer(built):
     assert n >= 2 * len(CHAPTERS), f"{n} interactive figures in the PDF"
     assert tex.count("svmlib_frames/") >= n
     assert "in the HTML edition of this chapter" in tex
+    # each pointer names the page of the chapter the figure is in
+    pointers = re.findall(r"in the HTML edition of this chapter\s*\((book/[\w.-]+)\.html\)", tex)
+    assert len(pointers) == tex.count("in the HTML edition of this chapter")
+    pages = {notebook.stem for notebook in CHAPTERS} | {"playground"}
+    assert {p.split("/")[1] for p in pointers} <= pages, sorted(set(pointers))
+    assert len(set(pointers)) >= len(CHAPTERS), sorted(set(pointers))
 
 
 def test_chapters_are_numbered_as_in_the_html(built):

@@ -561,8 +561,30 @@ def finish(app, exception):
 
 # ------------------------------------------------------------- PDF edition
 
-def _source_doc(node, default):
-    """The document a node of LaTeX's assembled tree came from."""
+_OWNERS = [None, {}]
+
+
+def _source_doc(node, default, doctree=None):
+    """The document a node of LaTeX's assembled tree came from.
+
+    Sphinx's ``inline_all_toctrees`` hangs each document's children under a
+    ``start_of_file`` node without resetting their ``parent``, so walking up
+    from a node stops at its old document and never meets the
+    ``start_of_file``.  With ``doctree`` (the assembled tree) the owners are
+    found walking down from each ``start_of_file`` instead, the innermost
+    one winning.
+    """
+    if doctree is not None:
+        if _OWNERS[0] is not doctree:
+            from sphinx import addnodes
+
+            owners = {}
+            for start in doctree.findall(addnodes.start_of_file):  # outer ones first
+                for inner in start.findall(include_self=False):
+                    owners[id(inner)] = start["docname"]
+            _OWNERS[0], _OWNERS[1] = doctree, owners
+        if id(node) in _OWNERS[1]:
+            return _OWNERS[1][id(node)]
     while node is not None:
         if node.tagname == "start_of_file":
             return node["docname"]
@@ -614,7 +636,7 @@ def widgets_as_frames(app, doctree, docname):
         caption += nodes.Text(f"{readout} " if readout else "")
         caption += nodes.emphasis(
             text="One setting shown; in the HTML edition of this chapter "
-                 f"({_source_doc(raw, docname)}.html) its controls move the figure.")
+                 f"({_source_doc(raw, docname, doctree)}.html) its controls move the figure.")
         figure += caption
         raw.replace_self(figure)
 
@@ -670,7 +692,7 @@ def latex_exercise_labels(app, doctree, docname):
             lambda n: isinstance(n, (exercise_enumerable_node, exercise_node)))):
         label = node.get("label")
         if label:
-            target = f"{node.get('docname') or _source_doc(node, docname)}:{label}"
+            target = f"{node.get('docname') or _source_doc(node, docname, doctree)}:{label}"
             # after the title (sphinx-exercise reads the first child as the title)
             node.insert(1, nodes.raw("", "\\label{\\detokenize{%s}}" % target, format="latex"))
 
