@@ -63,7 +63,8 @@ def test_interactive_figures_are_frames_with_a_pointer(built):
     assert tex.count("svmlib_frames/") >= n
     assert "in the HTML edition of this chapter" in tex
     # each pointer names the page of the chapter the figure is in
-    pointers = re.findall(r"in the HTML edition of this chapter\s*\((book/[\w.-]+)\.html\)", tex)
+    pointers = [p.replace("\\_", "_") for p in re.findall(
+        r"in the HTML edition of this chapter\s*\((book/[\w\\.-]+)\.html\)", tex)]  # LaTeX writes _ as \_
     assert len(pointers) == tex.count("in the HTML edition of this chapter")
     pages = {notebook.stem for notebook in CHAPTERS} | {"playground"}
     assert {p.split("/")[1] for p in pointers} <= pages, sorted(set(pointers))
