@@ -32,6 +32,18 @@ def _percent(value):
     return f"{100 * value:.1f}%"
 
 
+def _level_line(w, b, level, span):
+    """Two far-apart points of ``{x : <w, x> + b = level}``, as (xs, ys) for ``set_data``.
+
+    They lie ``2 span`` either side of the foot of the normal, so an axes
+    whose limits span at most ``span`` clips the segment to a full line.
+    """
+    p0 = (level - b) * w / (w @ w)
+    d = np.array([-w[1], w[0]]) / np.linalg.norm(w)
+    return [p0[0] - 2 * span * d[0], p0[0] + 2 * span * d[0]], \
+           [p0[1] - 2 * span * d[1], p0[1] + 2 * span * d[1]]
+
+
 def c_explorer(X, y, X_val, y_val, C_values=DEFAULT_C_GRID, value=1.0, goal=True,
                title="The soft margin as C changes", figsize=(8.0, 3.6), dpi=80):
     """Move C and watch the soft-margin SVM; optionally, find the best C.
@@ -87,11 +99,7 @@ def c_explorer(X, y, X_val, y_val, C_values=DEFAULT_C_GRID, value=1.0, goal=True
     m_lo, m_hi = -2.0, 4.0
 
     def line(w, b, level):
-        # two far-apart points of {x : <w, x> + b = level}; the fixed limits clip it
-        p0 = (level - b) * w / (w @ w)
-        d = np.array([-w[1], w[0]]) / np.linalg.norm(w)
-        return [p0[0] - 2 * span * d[0], p0[0] + 2 * span * d[0]], \
-               [p0[1] - 2 * span * d[1], p0[1] + 2 * span * d[1]]
+        return _level_line(w, b, level, span)
 
     def setup(fig):
         left, right = fig.subplots(1, 2, width_ratios=[1.45, 1])
@@ -241,11 +249,7 @@ def drag_explorer(X, y, index, offsets=None, C=1.0, goal=True,
     s_lo, s_hi = -2.0, 3.0
 
     def line(w, b, level):
-        # two far-apart points of {x : <w, x> + b = level}; the fixed limits clip it
-        p0 = (level - b) * w / (w @ w)
-        d = np.array([-w[1], w[0]]) / np.linalg.norm(w)
-        return [p0[0] - 2 * span * d[0], p0[0] + 2 * span * d[0]], \
-               [p0[1] - 2 * span * d[1], p0[1] + 2 * span * d[1]]
+        return _level_line(w, b, level, span)
 
     def setup(fig):
         left, right = fig.subplots(1, 2, width_ratios=[1.45, 1])
