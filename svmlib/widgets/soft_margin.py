@@ -32,6 +32,34 @@ def _percent(value):
     return f"{100 * value:.1f}%"
 
 
+def _plane_view(points, n=120):
+    """Limits around ``points`` (8 % padding), an ``n x n`` grid over them and their diagonal.
+
+    Returns ``lo, hi, gx, grid, span``: ``gx`` gives the grid's shape,
+    ``grid`` its points as rows, ``span`` the length of the diagonal.
+    """
+    pad = 0.08 * np.ptp(points, axis=0)
+    lo, hi = points.min(axis=0) - pad, points.max(axis=0) + pad
+    gx, gy = np.meshgrid(np.linspace(lo[0], hi[0], n), np.linspace(lo[1], hi[1], n))
+    grid = np.column_stack([gx.ravel(), gy.ravel()])
+    return lo, hi, gx, grid, float(np.hypot(*(hi - lo)))
+
+
+def _two_panels(fig, X, y, lo, hi, shape):
+    """The data panel (fixed limits, empty decision regions) and a second panel beside it."""
+    from ..plotting._core import REGION_CMAP, plot_data
+
+    left, right = fig.subplots(1, 2, width_ratios=[1.45, 1])
+    plot_data(X, y, ax=left, legend=False, s=0, aspect="equal")
+    left.set_xlim(lo[0], hi[0])
+    left.set_ylim(lo[1], hi[1])
+    left.set_autoscale_on(False)
+    regions = left.imshow(np.zeros(shape), origin="lower", cmap=REGION_CMAP, vmin=-3,
+                          vmax=3, extent=(lo[0], hi[0], lo[1], hi[1]), aspect="auto",
+                          zorder=0, interpolation="bilinear")
+    return left, right, regions
+
+
 def _level_line(w, b, level, span):
     """Two far-apart points of ``{x : <w, x> + b = level}``, as (xs, ys) for ``set_data``.
 
@@ -79,7 +107,7 @@ def c_explorer(X, y, X_val, y_val, C_values=DEFAULT_C_GRID, value=1.0, goal=True
     """
     from matplotlib.collections import LineCollection
 
-    from ..plotting._core import CLASS_MARKERS, REGION_CMAP, plot_data
+    from ..plotting._core import CLASS_MARKERS
     from ..plotting.soft_margin import KKT_CASE_COLORS
 
     X, y = check_X_y(X, y)
@@ -90,11 +118,7 @@ def c_explorer(X, y, X_val, y_val, C_values=DEFAULT_C_GRID, value=1.0, goal=True
     fits = dict(zip(C_values, path))
     best_correct = max(p["val_correct"] for p in path)
     best_C = [p["C"] for p in path if p["val_correct"] == best_correct]
-    pad = 0.08 * np.ptp(X, axis=0)
-    lo, hi = X.min(axis=0) - pad, X.max(axis=0) + pad
-    gx, gy = np.meshgrid(np.linspace(lo[0], hi[0], 120), np.linspace(lo[1], hi[1], 120))
-    grid = np.column_stack([gx.ravel(), gy.ravel()])
-    span = float(np.hypot(*(hi - lo)))
+    lo, hi, gx, grid, span = _plane_view(X)
     colours = np.array(KKT_CASE_COLORS)
     m_lo, m_hi = -2.0, 4.0
 
@@ -102,14 +126,7 @@ def c_explorer(X, y, X_val, y_val, C_values=DEFAULT_C_GRID, value=1.0, goal=True
         return _level_line(w, b, level, span)
 
     def setup(fig):
-        left, right = fig.subplots(1, 2, width_ratios=[1.45, 1])
-        plot_data(X, y, ax=left, legend=False, s=0, aspect="equal")
-        left.set_xlim(lo[0], hi[0])
-        left.set_ylim(lo[1], hi[1])
-        left.set_autoscale_on(False)
-        regions = left.imshow(np.zeros_like(gx), origin="lower", cmap=REGION_CMAP, vmin=-3,
-                              vmax=3, extent=(lo[0], hi[0], lo[1], hi[1]), aspect="auto",
-                              zorder=0, interpolation="bilinear")
+        left, right, regions = _two_panels(fig, X, y, lo, hi, gx.shape)
         boundary = left.plot([], [], color="black", linewidth=1.8, zorder=3)[0]
         margins = [left.plot([], [], color="black", linewidth=1.1, linestyle=(0, (5, 4)),
                              zorder=3)[0] for _ in range(2)]
@@ -219,7 +236,7 @@ def drag_explorer(X, y, index, offsets=None, C=1.0, goal=True,
     """
     from matplotlib.collections import LineCollection
 
-    from ..plotting._core import CLASS_MARKERS, REGION_CMAP, plot_data
+    from ..plotting._core import CLASS_MARKERS
     from ..plotting.soft_margin import KKT_CASE_COLORS
 
     X, y = check_X_y(X, y)
@@ -239,11 +256,7 @@ def drag_explorer(X, y, index, offsets=None, C=1.0, goal=True,
     start = path[0]
     positions = np.array([p["x"] for p in path])
     allX = np.vstack([X, positions])
-    pad = 0.08 * np.ptp(allX, axis=0)
-    lo, hi = allX.min(axis=0) - pad, allX.max(axis=0) + pad
-    gx, gy = np.meshgrid(np.linspace(lo[0], hi[0], 120), np.linspace(lo[1], hi[1], 120))
-    grid = np.column_stack([gx.ravel(), gy.ravel()])
-    span = float(np.hypot(*(hi - lo)))
+    lo, hi, gx, grid, span = _plane_view(allX)
     colours = np.array(KKT_CASE_COLORS)
     others = np.arange(len(y)) != k
     s_lo, s_hi = -2.0, 3.0
@@ -252,14 +265,7 @@ def drag_explorer(X, y, index, offsets=None, C=1.0, goal=True,
         return _level_line(w, b, level, span)
 
     def setup(fig):
-        left, right = fig.subplots(1, 2, width_ratios=[1.45, 1])
-        plot_data(X, y, ax=left, legend=False, s=0, aspect="equal")
-        left.set_xlim(lo[0], hi[0])
-        left.set_ylim(lo[1], hi[1])
-        left.set_autoscale_on(False)
-        regions = left.imshow(np.zeros_like(gx), origin="lower", cmap=REGION_CMAP, vmin=-3,
-                              vmax=3, extent=(lo[0], hi[0], lo[1], hi[1]), aspect="auto",
-                              zorder=0, interpolation="bilinear")
+        left, right, regions = _two_panels(fig, X, y, lo, hi, gx.shape)
         left.plot(*line(start["w"], start["b"], 0.0), color="#555555", linewidth=1.0,
                   linestyle=(0, (1, 2)), zorder=2.6)
         left.plot(positions[:, 0], positions[:, 1], color="#333333", linewidth=1.0,
