@@ -36,6 +36,7 @@ $(STAMP): requirements.txt requirements.lock pyproject.toml
 	$(BIN)/python -m pip install --quiet -r requirements.lock
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	$(BIN)/python tools/check_environment.py
+	$(BIN)/python tools/warm_compiled.py
 	touch $(STAMP)
 
 setup: $(STAMP)

@@ -269,13 +269,36 @@ def cached_row(rows, y, order, i, length, out):
     base = s * stride
     if length <= kept:
         return rows.pool[base:base + length]
-    out[:kept] = rows.pool[base:base + kept]   # beyond the stride: computed, not cached
+    for t in range(kept):                     # beyond the stride: computed, not cached
+        out[t] = rows.pool[base + t]
     q_values(rows, y, order, i, kept, length, out, kept)
     cstate[UNCACHED] += length - kept
     return out
 
 
 # ---------------------------------------------- shrinking: re-order and re-pack
+
+@njit(cache=True)
+def permute(values, new_to_old):
+    """Re-order ``values`` in place: position ``new_to_old[k]`` moves to ``k``."""
+    old = values.copy()
+    for k in range(new_to_old.shape[0]):
+        values[k] = old[new_to_old[k]]
+
+
+@njit(cache=True)
+def first_reaching(running_max, value):
+    """The first ``k`` with ``running_max[k] >= value`` (``running_max`` is
+    non-decreasing; its length if there is none): a binary search."""
+    low, high = 0, running_max.shape[0]
+    while low < high:
+        middle = (low + high) // 2
+        if running_max[middle] < value:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
 
 @njit(cache=True)
 def cache_relayout(rows, new_stride, new_to_old, permute):
@@ -311,9 +334,8 @@ def cache_relayout(rows, new_stride, new_to_old, permute):
     s = rows.next[head]
     while s != head:
         have = rows.length[s]
-        if permute:                         # first k with running_max[k] >= have
-            valid = np.searchsorted(running_max, have)
-            have = min(have, valid)
+        if permute:
+            have = min(have, first_reaching(running_max, have))
         have = min(have, new_stride)
         if count < new_slots and have > 0:
             mru[count] = s
@@ -377,8 +399,9 @@ def permute_points(rows, new_to_old, kept):
     new working order, and the cached rows are re-ordered and cut to the
     ``kept`` active positions."""
     if rows.kind != GRAM:
-        rows.XT[:, :] = rows.XT[:, new_to_old]
-        rows.sqnorm[:] = rows.sqnorm[new_to_old]
+        for f in range(rows.XT.shape[0]):
+            permute(rows.XT[f], new_to_old)
+        permute(rows.sqnorm, new_to_old)
     cache_relayout(rows, kept, new_to_old, True)
 
 
@@ -394,4 +417,4 @@ def grow_rows(rows):
 #: them compiled or interpreted with its own steps).
 ROW_STEPS = ("dot", "kernel_block", "kernel_from_dot", "kernel_value", "q_values",
              "kernel_diagonal", "lru_unlink", "lru_push_front", "take_slot", "cached_row",
-             "cache_relayout", "permute_points", "grow_rows")
+             "permute", "first_reaching", "cache_relayout", "permute_points", "grow_rows")

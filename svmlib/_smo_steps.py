@@ -45,7 +45,8 @@ import numpy as np
 
 from ._smo_rows import (GRAM, LINEAR, RBF, POLY, ROW_STEPS, STRIDE, SLOTS, USED,  # noqa: F401
                         HITS, MISSES, COMPUTED, REBUILT, UNCACHED, cached_row, gram_rows,
-                        grow_rows, kernel_block, kernel_rows, kernel_value, permute_points)
+                        grow_rows, kernel_block, kernel_rows, kernel_value, permute,
+                        permute_points)
 from . import _smo_rows
 
 try:  # compiled when Numba is available
@@ -293,15 +294,10 @@ def shrink(A, n, y, grad, status, m_pos, M_pos, m_neg, M_neg, new_to_old):
 @njit(cache=True)
 def permute_arrays(new_to_old, order, y, QD, alpha, grad, grad_bar, p, C, status):
     """Apply a new working order: position ``new_to_old[k]`` moves to ``k``."""
-    order[:] = order[new_to_old]
-    y[:] = y[new_to_old]
-    QD[:] = QD[new_to_old]
-    alpha[:] = alpha[new_to_old]
-    grad[:] = grad[new_to_old]
-    grad_bar[:] = grad_bar[new_to_old]
-    p[:] = p[new_to_old]
-    C[:] = C[new_to_old]
-    status[:] = status[new_to_old]
+    for values in (y, QD, alpha, grad, grad_bar, p, C):
+        permute(values, new_to_old)
+    permute(order, new_to_old)
+    permute(status, new_to_old)
 
 
 # ------------------------------------------------------------ the row source
