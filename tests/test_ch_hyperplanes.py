@@ -28,7 +28,6 @@ from svmlib.exercises.hyperplanes import (  # noqa: E402
 from svmlib.plotting import hyperplanes as hp_plot  # noqa: E402
 from svmlib.widgets.hyperplanes import (  # noqa: E402
     halfplane_polygon,
-    projection_explorer,
     scale_explorer,
     separator_explorer,
 )
@@ -401,24 +400,6 @@ def test_separator_explorer_rejects_bad_input():
         separator_explorer(np.zeros((4, 2)), [0, 1, 0, 1])
 
 
-def test_projection_explorer():
-    fig = projection_explorer(W, B)
-    assert fig.n_settings == 56
-    assert fig.text() == ("Projection onto H: 3 x₁ + 4 x₂ − 12 = 0\n"
-                          "x = (5, 3): h(x) = 15.00, r(x) = h(x)/‖w‖ = 3.00\n"
-                          "π(x) = (3.20, 0.60), x is on the positive side (the side w points to)")
-    _, readout = fig.frame(x1=1, x2=1)
-    assert "r(x) = h(x)/‖w‖ = <b>−1.00</b>" in readout and "negative" in readout
-    _, readout = fig.frame(x1=0, x2=3)
-    assert "<b>on</b> H" in readout
-    # the only grid point at signed distance -1 (the question in the text)
-    at_minus_one = [s for s in fig.settings()
-                    if Hyperplane(W, B).signed_distance([[s["x1"], s["x2"]]])[0] == pytest.approx(-1)]
-    assert at_minus_one == [{"x1": 1, "x2": 1}]
-    with pytest.raises(ValueError, match="2 entries"):
-        projection_explorer([1.0, 2.0, 3.0], 0.0)
-
-
 SCALE_POINTS = [[5.0, 3.0], [1.0, 1.0], [0.0, 0.0]]   # the chapter's widget
 
 
@@ -458,8 +439,8 @@ def test_scale_explorer_rejects_bad_input():
 
 def test_static_html_fits_the_budget(chapter_data):
     X, y = chapter_data
-    html = projection_explorer(W, B, x1_values=(4, 5), x2_values=(3,)).to_html()
-    assert 'class="svmlib-widget"' in html and html.count("<input") == 2
+    html = scale_explorer(W, B, [[0.0, 0.0], [4.0, 3.0]], scales=(0.5, 1.0)).to_html()
+    assert 'class="svmlib-widget"' in html and html.count("<input") == 1
     assert len(html.encode()) <= MAX_HTML_BYTES   # the frames move to files in the book (svmlib_reading)
 
 

@@ -293,62 +293,6 @@ def test_check_geometric_margin_malformed(answer):
     assert not feedback and "function" in feedback.message
 
 
-def _canonical_right(w, b, X, y):
-    m = np.min(y * (X @ w + b))
-    if m <= 0:
-        raise ValueError("does not separate")
-    return w / m, b / m
-
-
-def _separating_only(func):
-    def wrapped(w, b, X, y):
-        if np.min(y * (X @ w + b)) <= 0:
-            raise ValueError("does not separate")
-        return func(w, b, X, y)
-    return wrapped
-
-
-@pytest.mark.parametrize("answer, hint", [
-    (_separating_only(lambda w, b, X, y: (w / np.linalg.norm(w), b / np.linalg.norm(w))),
-     "unit-normal form"),
-    (_separating_only(lambda w, b, X, y: (w * np.min(y * (X @ w + b)),
-                                          b * np.min(y * (X @ w + b)))), "multiplied"),
-    (_separating_only(lambda w, b, X, y: (w / np.max(y * (X @ w + b)),
-                                          b / np.max(y * (X @ w + b)))), "largest"),
-    (_separating_only(lambda w, b, X, y: (w / np.min(y * (X @ w + b)), b)), "b is not rescaled"),
-    (lambda w, b, X, y: (w / np.min(y * (X @ w + b)), b / np.min(y * (X @ w + b))),
-     "raise ValueError instead"),
-    (_separating_only(lambda w, b, X, y: (b, w)), "(b, w) instead of (w, b)"),
-    (_separating_only(lambda w, b, X, y: w), "pair (w, b)"),
-    (_separating_only(lambda w, b, X, y: (w[:1], b)), "shape"),
-    (_separating_only(lambda w, b, X, y: (3 * w, b)), "Divide w and b"),
-])
-def test_check_canonicalize_hints(answer, hint):
-    feedback = ex.check_canonicalize(answer)
-    assert not feedback
-    assert hint in feedback.message
-
-
-def test_check_canonicalize_moved_hyperplane_hint():
-    def moved(w, b, X, y):            # canonical scores, but a different line
-        w2, b2 = _canonical_right(w, b, X, y)
-        w3 = w2 * np.array([1.0] + [0.9] * (len(w2) - 1))
-        m = np.min(y * (X @ w3 + b2))
-        return w3 / m, b2 / m
-    feedback = ex.check_canonicalize(moved)
-    assert not feedback and "moved or turned" in feedback.message
-
-
-def test_check_canonicalize_right_and_malformed():
-    assert ex.check_canonicalize(_canonical_right)
-    assert ex.check_canonicalize(lambda w, b, X, y: Hyperplane(*_canonical_right(w, b, X, y)))
-    feedback = ex.check_canonicalize(None)
-    assert not feedback and "function" in feedback.message
-    feedback = ex.check_canonicalize(lambda w, b, X, y: 1 / 0 if np.min(
-        y * (X @ w + b)) <= 0 else _canonical_right(w, b, X, y))
-    assert not feedback and "raised ZeroDivisionError" in feedback.message
-
-
 def test_margin_cases_cover_the_slips():
     cases = ex.margin_cases()
     assert [c["separates"] for c in cases] == [True, True, False, True]

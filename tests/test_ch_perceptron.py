@@ -13,8 +13,6 @@ from svmlib import Perceptron, datasets  # noqa: E402
 from svmlib import perceptron as svmlib_perceptron  # noqa: E402
 from svmlib.exercises.perceptron import (  # noqa: E402
     check_order_matters,
-    check_perceptron_epoch,
-    check_perceptron_step,
     check_still_a_mistake,
 )
 from svmlib.plotting import perceptron as pplot  # noqa: E402
@@ -55,194 +53,9 @@ def test_worked_example_with_rate_one_needs_four_updates():
     assert model.n_updates_ == 4
 
 
-# ---------------------------------------------------------------- checkers
-def _step(w, b, x, y, rate):
-    if y * (x @ w + b) <= 0:
-        return w + rate * y * x, b + rate * y
-    return w, b
-
-
-def _step_strict(w, b, x, y, rate):
-    if y * (x @ w + b) < 0:
-        return w + rate * y * x, b + rate * y
-    return w, b
-
-
-def _step_sign(w, b, x, y, rate):
-    if y * (x @ w + b) <= 0:
-        return w - rate * y * x, b - rate * y
-    return w, b
-
-
-def _step_no_rate(w, b, x, y, rate):
-    if y * (x @ w + b) <= 0:
-        return w + y * x, b + y
-    return w, b
-
-
-def _step_no_bias(w, b, x, y, rate):
-    if y * (x @ w + b) <= 0:
-        return w + rate * y * x, b
-    return w, b
-
-
-def _step_always(w, b, x, y, rate):
-    return w + rate * y * x, b + rate * y
-
-
-def _step_hinge(w, b, x, y, rate):
-    # the soft-margin SVM's rule: update while the point is inside the band
-    if y * (x @ w + b) < 1:
-        return w + rate * y * x, b + rate * y
-    return w, b
-
-
-def _step_by_prediction(w, b, x, y, rate):
-    # "mistake = predicted label differs", with the tie h = 0 predicted as -1
-    y_hat = 1 if x @ w + b > 0 else -1
-    if y_hat != y:
-        return w + rate * y * x, b + rate * y
-    return w, b
-
-
-def test_check_step_accepts_right_answer():
-    feedback = check_perceptron_step(_step)
-    assert feedback
-    assert "Correct" in repr(feedback)
-
-
-def test_check_step_accepts_list_and_array_bias():
-    def as_lists(w, b, x, y, rate):
-        w, b = _step(w, b, x, y, rate)
-        return list(w), np.array([b])
-    assert check_perceptron_step(as_lists)
-
-
-@pytest.mark.parametrize("func, words", [
-    (_step_strict, "<= 0"),
-    (_step_sign, "wrong sign"),
-    (_step_no_rate, "learning rate is missing"),
-    (_step_no_bias, "b did not change"),
-    (_step_always, "already on the right side"),
-    (_step_hinge, "hinge-loss rule"),
-    (_step_by_prediction, "Comparing a predicted label"),
-    (lambda w, b, x, y, rate: (w, b), "left w and b unchanged"),
-])
-def test_check_step_names_typical_mistakes(func, words):
-    feedback = check_perceptron_step(func)
-    assert not feedback
-    assert words in repr(feedback)
-
-
-@pytest.mark.parametrize("answer, words", [
-    (None, "should be a function"),
-    ("w + y x", "should be a function"),
-    (lambda w, b, x, y, rate: None, "should return 2 values"),
-    (lambda w, b, x, y, rate: (w, b, 0), "should return 2 values"),
-    (lambda w, b, x, y, rate: 1 / 0, "ZeroDivisionError"),
-    (lambda w, b, x, y, rate: (w[:1], b), "entries"),
-    (lambda w, b, x, y, rate: ("w", b), "numbers"),
-    (lambda w, b, x, y, rate: (w, [b, b]), "one number"),
-    (lambda w, b, x, y, rate: (w * np.nan, b), "NaN"),
-])
-def test_check_step_never_crashes(answer, words):
-    feedback = check_perceptron_step(answer)
-    assert not feedback
-    assert words in repr(feedback)
-
-
-def _epoch(w, b, X, y, rate):
-    n = 0
-    for x_i, y_i in zip(X, y):
-        if y_i * (x_i @ w + b) <= 0:
-            w, b, n = w + rate * y_i * x_i, b + rate * y_i, n + 1
-    return w, b, n
-
-
-def _epoch_batch(w, b, X, y, rate):
-    wrong = y * (X @ w + b) <= 0
-    return w + rate * (y[wrong] @ X[wrong]), b + rate * y[wrong].sum(), int(wrong.sum())
-
-
-def _epoch_first_only(w, b, X, y, rate):
-    for x_i, y_i in zip(X, y):
-        if y_i * (x_i @ w + b) <= 0:
-            return w + rate * y_i * x_i, b + rate * y_i, 1
-    return w, b, 0
-
-
-def _epoch_reversed(w, b, X, y, rate):
-    return _epoch(w, b, X[::-1], y[::-1], rate)
-
-
-def _epoch_bad_count(w, b, X, y, rate):
-    w, b, n = _epoch(w, b, X, y, rate)
-    return w, b, n + 1
-
-
-def _epoch_strict(w, b, X, y, rate):
-    n = 0
-    for x_i, y_i in zip(X, y):
-        if y_i * (x_i @ w + b) < 0:
-            w, b, n = w + rate * y_i * x_i, b + rate * y_i, n + 1
-    return w, b, n
-
-
-def _epoch_until_converged(w, b, X, y, rate):
-    # the whole perceptron instead of one pass
-    total = 0
-    while True:
-        w, b, n = _epoch(w, b, X, y, rate)
-        total += n
-        if n == 0:
-            return w, b, total
-
-
-def test_check_epoch_accepts_right_answer():
-    assert check_perceptron_epoch(_epoch)
-
-
-@pytest.mark.parametrize("func, words", [
-    (_epoch_batch, "before the loop"),
-    (_epoch_first_only, "does not stop at the first mistake"),
-    (_epoch_reversed, "order of the rows"),
-    (_epoch_bad_count, "n_updates is not"),
-    (_epoch_strict, "<= 0"),
-    (_epoch_until_converged, "ran the perceptron until no point was a mistake"),
-])
-def test_check_epoch_names_typical_mistakes(func, words):
-    feedback = check_perceptron_epoch(func)
-    assert not feedback
-    assert words in repr(feedback)
-
-
-@pytest.mark.parametrize("answer, words", [
-    (None, "should be a function"),
-    (lambda w, b, X, y, rate: (w, b), "should return 3 values"),
-    (lambda w, b, X, y, rate: [][1], "IndexError"),
-    (lambda w, b, X, y, rate: (np.zeros(5), b, 0), "entries"),
-])
-def test_check_epoch_never_crashes(answer, words):
-    feedback = check_perceptron_epoch(answer)
-    assert not feedback
-    assert words in repr(feedback)
-
-
-def test_epoch_solution_matches_svmlib():
-    w, b, total = np.array([1.0, -0.5]), 0.5, 0
-    while True:
-        w, b, n = _epoch(w, b, X_SMALL, Y_SMALL, 0.25)
-        total += n
-        if n == 0:
-            break
-    ref = Perceptron(learning_rate=0.25, shuffle=False, w_init=(1, -0.5), b_init=0.5).fit(
-        X_SMALL, Y_SMALL)
-    np.testing.assert_allclose(w, ref.coef_[0])
-    assert b == pytest.approx(ref.intercept_[0])
-    assert total == ref.n_updates_
-
-
 # ----------------------------------------------------------------- plotting
+
+
 def test_plot_functions_return_axes():
     ex = datasets.perceptron_example()
     ax = pplot.plot_perceptron_state(ex["X"], ex["y"], ex["w0"], ex["b0"], highlight=2,
@@ -349,39 +162,11 @@ def test_stepper_on_the_chapter_data():
     assert "This run has only" in readout
 
 
-def test_race_goal_and_counts():
-    fig = pwidgets.perceptron_race(X_SMALL, Y_SMALL, radius=2.0)
-    assert fig.n_settings <= 60
-    best = max(fig.counts, key=fig.counts.get)
-    angle, order = best
-    _, readout = fig.frame(angle=angle, order=order)
-    assert "svmlib-success" in readout
-    _, readout = fig.frame(angle=45, order="as given")
-    assert "svmlib-success" not in readout and "already separates" in readout
-    w0 = 2.0 * np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))])
-    perm = pwidgets.default_orders(8, seeds=(0, 1, 2, 3))[order]
-    direct = Perceptron(shuffle=False, w_init=w0).fit(X_SMALL[perm], Y_SMALL[perm])
-    assert direct.n_updates_ == fig.counts[best]
-
-
 def test_default_orders_are_permutations():
     orders = pwidgets.default_orders(6, seeds=(0, 1))
     assert list(orders)[:2] == ["as given", "reversed"]
     for order in orders.values():
         assert sorted(order.tolist()) == list(range(6))
-
-
-def test_check_epoch_has_a_case_that_needs_more_than_one_epoch():
-    # a hidden case on which one pass leaves a mistake, so that running to
-    # convergence and running one epoch give different answers
-    from svmlib.exercises import perceptron as ex
-    assert any(not np.array_equal(ex._epoch(*case)[0], ex._epoch(*case, variant="converge")[0])
-               for case in ex._EPOCH_CASES)
-
-
-def test_check_step_has_a_case_inside_the_band():
-    from svmlib.exercises import perceptron as ex
-    assert any(0 < y * (x @ w + b) < 1 for w, b, x, y, _ in ex._STEP_CASES)
 
 
 def test_stepper_start_frame_shows_order_and_rate():

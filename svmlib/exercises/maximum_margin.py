@@ -17,7 +17,7 @@ import numpy as np
 from ..hyperplane import Hyperplane
 from ._core import AnswerError, Feedback, _describe, as_array, call_answer, checker, close
 
-__all__ = ["check_geometric_margin", "check_canonicalize", "check_two_point_svm",
+__all__ = ["check_geometric_margin", "check_two_point_svm",
            "check_which_moves_matter", "margin_cases", "support_vector_moves",
            "MOVE_QUESTIONS"]
 
@@ -139,101 +139,6 @@ def check_geometric_margin(geometric_margin):
 
 
 # --------------------------------------------------------------- canonical form
-
-def _as_pair(result):
-    """Split the reader's return value into (w, b) or raise AnswerError."""
-    if isinstance(result, Hyperplane):
-        return result.w, result.b
-    if not isinstance(result, (tuple, list)) or len(result) != 2:
-        what = (f"a sequence of length {len(result)}" if isinstance(result, (tuple, list))
-                else _describe(result))
-        raise AnswerError(f"canonicalize should return a pair (w, b); it returned {what}. "
-                          f"End the function with `return w_new, b_new`.")
-    w_new, b_new = result
-    b_arr = as_array(b_new, "the returned b")
-    if b_arr.size != 1:
-        raise AnswerError(f"the returned b should be one number; it has shape {b_arr.shape}. "
-                          f"Did you return (b, w) instead of (w, b)?")
-    return w_new, float(b_arr.ravel()[0])
-
-
-@checker
-def check_canonicalize(canonicalize):
-    """Check a function ``canonicalize(w, b, X, y)``.
-
-    The function must return the canonical representative ``(w / m, b / m)``
-    with ``m = min_i y_i (<w, x_i> + b)``, so that the closest points have
-    ``y_i h(x_i) = 1``, and raise :class:`ValueError` when ``(w, b)`` does not
-    separate the data (``m <= 0``: no positive rescaling makes it canonical).
-    Book: (eq-canonical).
-
-    Parameters
-    ----------
-    canonicalize : callable
-        ``canonicalize(w, b, X, y) -> (w_new, b_new)``.
-
-    Returns
-    -------
-    Feedback
-    """
-    if not callable(canonicalize):
-        raise AnswerError(f"pass the function itself, canonicalize (without calling it); "
-                          f"got {_describe(canonicalize)}.")
-    for case in margin_cases():
-        w, b, X, y = _copies(case)
-        if not case["separates"]:
-            try:
-                with np.errstate(all="ignore"):
-                    result = canonicalize(w, b, X, y)
-            except ValueError:
-                continue
-            except Exception as exc:  # the reader's code
-                return Feedback(False, f"on {case['name']} your function raised "
-                                       f"{type(exc).__name__}; raise ValueError instead, with a "
-                                       f"message saying that (w, b) does not separate the data.")
-            return Feedback(False, f"on {case['name']} your function returned a result. When "
-                                   f"min_i y_i h(x_i) <= 0 no positive rescaling makes the "
-                                   f"closest point satisfy y_i h(x_i) = 1 (dividing by a "
-                                   f"negative number flips the hyperplane's orientation): "
-                                   f"raise ValueError instead.")
-        result = call_answer(canonicalize, w, b, X, y, name="canonicalize")
-        w_new, b_new = _as_pair(result)
-        w_new = as_array(w_new, "the returned w")
-        if w_new.shape != w.shape:
-            raise AnswerError(f"the returned w has shape {w_new.shape}; expected {w.shape}, "
-                              f"the shape of the w you were given. Use np.ravel if needed.")
-        m = float(np.min(y * (X @ w + b)))
-        want_w, want_b = w / m, b / m
-        if close(w_new, want_w) and close(b_new, want_b):
-            continue
-        norm = np.linalg.norm(w)
-        slips = [
-            (w / norm, b / norm, "you returned the unit-normal form (||w|| = 1). The "
-                                 "canonical form fixes the scores instead: divide by "
-                                 "m = min_i y_i h(x_i), so that the closest point has "
-                                 "y_i h(x_i) = 1."),
-            (w * m, b * m, "you multiplied by m = min_i y_i h(x_i); divide by it."),
-            (w / np.max(y * (X @ w + b)), b / np.max(y * (X @ w + b)),
-             "you divided by the largest y_i h(x_i); use the smallest, the closest point."),
-            (w / m, b, "b is not rescaled: divide both w and b by m, or the hyperplane moves."),
-        ]
-        for sw, sb, hint in slips:
-            if close(w_new, sw) and close(b_new, sb):
-                return Feedback(False, f"on {case['name']}: {hint}")
-        new_min = float(np.min(y * (X @ w_new + b_new)))
-        if np.any(w_new) and close(new_min, 1.0) and Hyperplane(w_new, b_new) != Hyperplane(w, b):
-            return Feedback(False, f"on {case['name']}: the closest point now has "
-                                   f"y_i h(x_i) = 1, but the hyperplane moved or turned. "
-                                   f"Rescale (w, b) by one positive factor; do not change "
-                                   f"its direction or position.")
-        return Feedback(False, f"on {case['name']} (w = {w.tolist()}, b = {b:g}) your function "
-                               f"returned a pair with min_i y_i h(x_i) = {new_min:.4g}; "
-                               f"the canonical form has min_i y_i h(x_i) = 1. Divide w and "
-                               f"b by m = min_i y_i (<w, x_i> + b).")
-    return Feedback(True, "your function rescales every separating (w, b) so that the closest "
-                          "points have y_i h(x_i) = 1, keeps the hyperplane in place, and "
-                          "refuses a hyperplane that does not separate the data.")
-
 
 def _pair_w_b(answer, p):
     """``(w, b)`` from a pair or a Hyperplane, as an array of shape (p,) and a float."""

@@ -4,9 +4,9 @@
   its offset, over a labelled data set; shows the normal, each point's
   signed distance and the misclassified points.  The widget exercise: find
   a separating hyperplane (Book: (eq-separating)).
-* :func:`projection_explorer`: move a point with two sliders and watch its
-  projection onto a fixed line and its signed distance
-  (Book: (eq-projection), (eq-signed-distance)).
+* :func:`scale_explorer`: scale ``(w, b)`` by a factor: the line and the
+  signed distances stay, the scores and the levels ``h = +-1`` move (the
+  canonical scale of chapter 03 is one choice of the factor).
 
 Both return a ready :class:`~svmlib.widgets.InteractiveFigure`.
 """
@@ -20,7 +20,7 @@ from ..plotting._core import plot_data
 from ..plotting.hyperplanes import SIDE_COLORS
 from ._core import InteractiveFigure, Slider
 
-__all__ = ["separator_explorer", "scale_explorer", "projection_explorer", "halfplane_polygon"]
+__all__ = ["separator_explorer", "scale_explorer", "halfplane_polygon"]
 
 _WRONG = "#d62728"
 _ACCENT = "#2ca02c"
@@ -213,123 +213,6 @@ def separator_explorer(X, y, angles=tuple(range(0, 360, 30)), offsets=(-1.0, -0.
 
 
 # ------------------------------------------------------ projection explorer
-
-def projection_explorer(w, b, x1_values=tuple(range(-1, 7)), x2_values=tuple(range(-1, 6)),
-                        x1=5, x2=3, figsize=(5.6, 4.2), dpi=80):
-    """Move a point and watch its projection onto ``H`` and its signed distance.
-
-    The figure shows the fixed line ``<w, x> + b = 0`` with its normal, the
-    point ``x`` (two sliders), the dashed perpendicular to ``pi(x)`` with
-    its right angle, and the circle of radius ``|r(x)|`` around ``x``, which
-    touches ``H`` only at ``pi(x)``.  The readout gives ``h(x)``, ``r(x)``
-    and ``pi(x)``.  Book: (eq-projection), (eq-signed-distance).
-
-    Parameters
-    ----------
-    w : array-like of shape (2,)
-    b : float
-    x1_values, x2_values : sequence of float
-        Grids of the two coordinates of the point (their product is the
-        number of frames; keep it under ~60).
-    x1, x2 : float
-        The initial point.
-    figsize : (float, float), default=(5.6, 4.2)
-    dpi : int, default=80
-
-    Returns
-    -------
-    InteractiveFigure
-        Controls ``x1`` and ``x2``.
-    """
-    H = Hyperplane(w, b)
-    w, b = H.w, H.b
-    if H.n_features != 2:
-        raise ValueError(f"w must have 2 entries (a line in the plane); got {w.tolist()!r}.")
-    x1_values = check_array(list(x1_values), "x1_values", ndim=1).tolist()
-    x2_values = check_array(list(x2_values), "x2_values", ndim=1).tolist()
-    xlim = (min(x1_values) - 0.6, max(x1_values) + 0.6)
-    ylim = (min(x2_values) - 0.6, max(x2_values) + 0.6)
-    along = np.array([-w[1], w[0]]) / H.norm
-
-    def setup(fig):
-        ax = fig.add_subplot()
-        for sign in (1, -1):
-            corners = halfplane_polygon(sign * w, sign * b, xlim, ylim)
-            if len(corners) >= 3:
-                ax.add_patch(Polygon(corners, color=SIDE_COLORS[sign], lw=0, zorder=0))
-        seg = _segment_in_box(w, b, xlim, ylim)
-        if seg is not None:
-            ax.plot(seg[:, 0], seg[:, 1], color="black", linewidth=1.8, zorder=3)
-            ends = seg[np.argsort(seg[:, 0])]
-            anchor = ends[0] + 0.8 * (ends[1] - ends[0])  # towards the right end of the line
-        else:                                             # H misses the view
-            anchor = H.point()
-        ax.add_patch(FancyArrowPatch(tuple(anchor), tuple(anchor + H.normal), arrowstyle="-|>",
-                                     color="black", linewidth=1.5, mutation_scale=13, zorder=6))
-        ax.text(*(anchor + 1.25 * H.normal), "$\\mathbf{w}$", ha="center", va="center")
-        ax.text(xlim[1] - 0.15, ylim[1] - 0.15, "$h > 0$", ha="right", va="top", fontsize=9)
-        ax.text(xlim[0] + 0.15, ylim[0] + 0.15, "$h < 0$", ha="left", va="bottom", fontsize=9)
-        circle = ax.add_patch(Circle((0, 0), 1.0, fill=False, edgecolor=_ACCENT, linewidth=0.9,
-                                     linestyle=(0, (2, 2)), zorder=2))
-        (perp,) = ax.plot([], [], color="#555555", linewidth=1.2, linestyle=(0, (4, 3)),
-                          zorder=4)
-        (corner,) = ax.plot([], [], color="#555555", linewidth=0.9, zorder=4)
-        point = ax.scatter([0], [0], color="black", s=34, zorder=7)
-        proj = ax.scatter([0], [0], color=_ACCENT, s=36, zorder=7, edgecolors="black",
-                          linewidths=0.6)
-        label_x = ax.text(0, 0, "$\\mathbf{x}$", fontsize=10, zorder=8)
-        label_p = ax.text(0, 0, "$\\pi(\\mathbf{x})$", fontsize=10, zorder=8, ha="center",
-                          va="center")
-        ax.set_xlim(*xlim)
-        ax.set_ylim(*ylim)
-        ax.set_aspect("equal")
-        ax.set_xticks(x1_values)
-        ax.set_yticks(x2_values)
-        ax.grid(True, color="white", linewidth=0.6, alpha=0.8)
-        ax.set_xlabel("$x_1$")
-        ax.set_ylabel("$x_2$")
-        return dict(circle=circle, perp=perp, corner=corner, point=point, proj=proj,
-                    label_x=label_x, label_p=label_p)
-
-    def update(state, x1, x2):
-        x = np.array([x1, x2], dtype=float)
-        h = float(H.decision_function(x[None, :])[0])
-        r = float(H.signed_distance(x[None, :])[0])
-        p = H.project(x[None, :])[0]
-        state["point"].set_offsets([x])
-        state["proj"].set_offsets([p])
-        state["perp"].set_data([x[0], p[0]], [x[1], p[1]])
-        state["circle"].set_center(tuple(x))
-        state["circle"].set_radius(abs(r))
-        state["circle"].set_visible(abs(r) > 1e-12)
-        if abs(r) > 1e-12:
-            u = 0.22 * (x - p) / np.linalg.norm(x - p)
-            v = 0.22 * along
-            pts = np.array([p + u, p + u + v, p + v])
-            state["corner"].set_data(pts[:, 0], pts[:, 1])
-        else:
-            state["corner"].set_data([], [])
-        state["label_x"].set_position((x[0] + 0.12, x[1] + 0.12))
-        if abs(r) > 1e-12:
-            away = (p - x) / np.linalg.norm(p - x)         # across H, away from x
-            state["label_p"].set_position(tuple(p + 0.5 * away))
-        state["label_p"].set_visible(abs(r) > 0.3)
-        if abs(r) < 1e-12:
-            side = "x lies <b>on</b> H"
-        elif r > 0:
-            side = "x is on the <b>positive</b> side (the side w points to)"
-        else:
-            side = "x is on the <b>negative</b> side"
-        return (f"x = {_vec(x, 0)}: h(x) = {_fmt(h)}, r(x) = h(x)/‖w‖ = <b>{_fmt(r)}</b>"
-                f"<br>π(x) = {_vec(p)}, &nbsp;{side}")
-
-    return InteractiveFigure(
-        setup, update,
-        controls={"x1": Slider(x1_values, label="x₁", value=x1),
-                  "x2": Slider(x2_values, label="x₂", value=x2)},
-        figsize=figsize, dpi=dpi,
-        title=f"Projection onto H: {_equation(w, b)}")
-
 
 def _equation(w, b):
     """``3 x₁ + 4 x₂ − 12 = 0`` for w = (3, 4), b = -12."""

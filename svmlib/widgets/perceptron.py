@@ -5,8 +5,6 @@ Book: chapter ``ch-perceptron``.
 * :func:`perceptron_stepper` steps through the updates of a run, one at a
   time (which point, what update, where the line goes), for a few learning
   rates and visiting orders;
-* :func:`perceptron_race` is a widget exercise: choose the starting direction
-  and the visiting order, and find a combination that needs many updates;
 * :func:`novikoff_explorer` is Novikoff's theorem interactively: for a gap and
   a visiting order, the two numbers of the proof along the run against
   their bounds, and the number of updates against ``(L / gamma_0*)^2``.
@@ -22,7 +20,7 @@ from ..perceptron import Perceptron, novikoff_trace
 from ..plotting._core import CLASS_COLORS, CLASS_MARKERS
 from ._core import Choice, InteractiveFigure, Slider, Stepper
 
-__all__ = ["perceptron_stepper", "perceptron_race", "novikoff_explorer", "default_orders"]
+__all__ = ["perceptron_stepper", "novikoff_explorer", "default_orders"]
 
 _UPDATE_COLOR = "#d62728"
 _GREY = "#8c8c8c"
@@ -233,118 +231,6 @@ def perceptron_stepper(X, y, w_init, b_init=0.0, learning_rates=(0.25, 1.0), ord
     }
     return InteractiveFigure(setup, update, controls, figsize=figsize, dpi=dpi,
                              title="The perceptron, one update at a time")
-
-
-def perceptron_race(X, y, angles=tuple(range(0, 360, 45)), radius=2.0, b_init=0.0,
-                    learning_rate=1.0, orders=None, target=None, figsize=(6.4, 3.8), dpi=96):
-    """Widget exercise: pick a start and an order that make the perceptron work hard.
-
-    The start is ``w0 = radius * (cos angle, sin angle)``, ``b0 = b_init``;
-    the figure shows the starting line (dashed grey), every intermediate
-    line (thin grey) and the final one (solid).  The goal is met when the
-    run needs at least ``target`` updates (by default the most any setting
-    of the grid needs).
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, 2)
-    y : array-like of shape (n_samples,)
-        Labels in {-1, +1}, separable.
-    angles : sequence of float, default=0, 45, ..., 315
-        Directions of the starting ``w0``, in degrees.
-    radius : float, default=2.0
-        Length of ``w0``.
-    b_init : float, default=0.0
-    learning_rate : float, default=1.0
-    orders : dict, optional
-        ``{name: permutation}``; default :func:`default_orders` with seeds
-        0, 1, 2, 3.
-    target : int, optional
-        Number of updates that meets the goal; default the grid's maximum.
-    figsize : (float, float), default=(6.4, 3.8)
-    dpi : int, default=96
-
-    Returns
-    -------
-    InteractiveFigure
-        Controls ``angle`` (Slider) and ``order`` (Choice); ``fig.runs``
-        holds every run and ``fig.counts`` the number of updates per
-        (angle, order).
-    """
-    X = check_array(X, "X")
-    y = np.asarray(y, dtype=float).ravel()
-    orders = default_orders(len(y), seeds=(0, 1, 2, 3)) if orders is None else dict(orders)
-    runs = {}
-    for angle in angles:
-        w0 = radius * np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))])
-        for name, order in orders.items():
-            runs[(angle, name)] = _run(X, y, np.asarray(order), learning_rate, w0,
-                                       float(b_init))
-    counts = {key: run["n_updates"] for key, run in runs.items()}
-    most = max(counts.values())
-    target = most if target is None else int(target)
-    n_lines = max(counts.values()) + 1
-
-    def setup(fig):
-        ax, xlim, ylim = _base_axes(fig, X, y)
-        trail = [ax.axline((0, 0), (1, 1), color="#bdbdbd", linewidth=0.8, zorder=2)
-                 for _ in range(n_lines)]
-        start = ax.axline((0, 0), (1, 1), color=_GREY, linewidth=1.3,
-                          linestyle=(0, (4, 3)), zorder=2.8, label="start")
-        final = ax.axline((0, 0), (1, 1), color="black", linewidth=1.8, zorder=3,
-                          label="final")
-        arrow = ax.annotate("", xy=(0, 0), xytext=(0, 0), zorder=6, arrowprops=dict(
-            arrowstyle="-|>", color=_GREY, linewidth=1.4, mutation_scale=12,
-            shrinkA=0, shrinkB=0))
-        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8,
-                  frameon=False, borderaxespad=0.0, handletextpad=0.3, labelspacing=0.35)
-        title = ax.set_title("", fontsize=9)
-        centre = np.array([np.mean(xlim), np.mean(ylim)])
-        scale = 0.16 * np.hypot(xlim[1] - xlim[0], ylim[1] - ylim[0])
-        return dict(trail=trail, start=start, final=final, arrow=arrow, title=title,
-                    centre=centre, scale=scale)
-
-    def update(state, angle, order):
-        run = runs[(angle, order)]
-        steps = run["steps"]
-        for k, line in enumerate(state["trail"]):
-            if 0 < k < len(steps) - 1:
-                _set_line(line, steps[k]["w"], steps[k]["b"])
-            else:
-                line.set_visible(False)
-        w0, b0 = steps[0]["w"], steps[0]["b"]
-        _set_line(state["start"], w0, b0)
-        _set_line(state["final"], steps[-1]["w"], steps[-1]["b"])
-        c = state["centre"]
-        anchor = c - (c @ w0 + b0) / (w0 @ w0) * w0
-        state["arrow"].xy = tuple(anchor + state["scale"] * w0 / np.linalg.norm(w0))
-        state["arrow"].set_position(tuple(anchor))
-        n = run["n_updates"]
-        state["title"].set_text(f"start w0 at {angle:g}°: {n} update(s)")
-        visited = ", ".join(str(int(i) + 1) for i in orders[order])
-        text = (f"Start w0 = {_fmt_vec(w0)}, b0 = {_fmt(b0)}; order {visited}: "
-                f"<b>{n} update(s)</b> in {run['n_epochs']} epoch(s).")
-        if n == 0:
-            text += " The starting line already separates the data: nothing to do."
-        return text
-
-    def goal(angle, order):
-        return counts[(angle, order)] >= target
-
-    fig = InteractiveFigure(
-        setup, update,
-        {"angle": Slider(list(angles), label="direction of w0", fmt="{:g}°"),
-         "order": Choice(list(orders), label="visiting order")},
-        goal=goal,
-        goal_text=(f"choose the direction of the starting vector w0 and the visiting order "
-                   f"so that the perceptron needs at least {target} updates."),
-        success_message=(f"Found it: {counts[max(counts, key=counts.get)]} updates, the most "
-                         f"this grid allows." if target == most else
-                         f"Found it: {target} or more updates."),
-        figsize=figsize, dpi=dpi, title="How many updates? Start and order")
-    fig.runs = runs
-    fig.counts = counts
-    return fig
 
 
 # ------------------------------------------------------ Novikoff, interactively
