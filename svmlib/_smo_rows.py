@@ -233,7 +233,7 @@ def take_slot(rows):
 
 # ------------------------------------------------------------------ one row
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def cached_row(rows, y, order, i, length, out):
     """Row ``i`` of ``Q`` at working positions ``0:length``, through the cache.
 

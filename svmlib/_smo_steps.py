@@ -302,7 +302,7 @@ def permute_arrays(new_to_old, order, y, QD, alpha, grad, grad_bar, p, C, status
 
 # ------------------------------------------------------------ the row source
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def kernel_row(rows, y, order, i, length, out):
     """Row ``i`` of ``Q`` at working positions ``0:length``:
     ``Q[i, t] = y_i y_t K[i, t]``, gathered from the Gram matrix or computed
