@@ -233,14 +233,14 @@ def take_slot(rows):
 
 # ------------------------------------------------------------------ one row
 
-@njit(cache=True, inline="always")
-def cached_row(rows, y, order, i, length, out):
-    """Row ``i`` of ``Q`` at working positions ``0:length``, through the cache.
+@njit(cache=True)
+def fetch_row(rows, y, order, i, length, out):
+    """Make row ``i`` of ``Q`` at working positions ``0:length`` available.
 
-    Returns the row in place in the cache (valid until the next request
-    evicts it; the two most recent rows always stay) or, for a request
-    longer than the stride, ``out`` with the cached part copied and the rest
-    computed.
+    Returns where it is: its offset in ``pool`` when the cache holds it
+    (valid until the next request evicts it; the two most recent rows
+    always stay), or ``-1`` for a request longer than the stride, whose row
+    is then in ``out`` (the cached part copied, the rest computed).
     """
     cstate = rows.cstate
     stride = cstate[STRIDE]
@@ -268,12 +268,26 @@ def cached_row(rows, y, order, i, length, out):
     lru_push_front(rows, s)
     base = s * stride
     if length <= kept:
-        return rows.pool[base:base + length]
+        return base
     for t in range(kept):                     # beyond the stride: computed, not cached
         out[t] = rows.pool[base + t]
     q_values(rows, y, order, i, kept, length, out, kept)
     cstate[UNCACHED] += length - kept
-    return out
+    return -1
+
+
+@njit(cache=True, inline="always")
+def cached_row(rows, y, order, i, length, out):
+    """Row ``i`` of ``Q`` at working positions ``0:length``, through the cache
+    (:func:`fetch_row`): a view of the cache's memory, or ``out``.
+
+    Inlined into its callers: the view is made where it is used, rather than
+    handed back through compiled calls (each with reference counting).
+    """
+    base = fetch_row(rows, y, order, i, length, out)
+    if base < 0:
+        return out
+    return rows.pool[base:base + length]
 
 
 # ---------------------------------------------- shrinking: re-order and re-pack
@@ -416,5 +430,6 @@ def grow_rows(rows):
 #: The functions of this module, in the order above (svmlib._smo_steps runs
 #: them compiled or interpreted with its own steps).
 ROW_STEPS = ("dot", "kernel_block", "kernel_from_dot", "kernel_value", "q_values",
-             "kernel_diagonal", "lru_unlink", "lru_push_front", "take_slot", "cached_row",
+             "kernel_diagonal", "lru_unlink", "lru_push_front", "take_slot", "fetch_row",
+             "cached_row",
              "permute", "first_reaching", "cache_relayout", "permute_points", "grow_rows")
