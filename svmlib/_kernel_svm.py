@@ -114,7 +114,7 @@ class KernelSVMBase(BaseEstimator):
                              f"Use coef0=0.0.")
         check_positive(self.tol, "tol", hint="Use a small positive tolerance such as tol=1e-3.")
         check_int(self.max_iter, "max_iter", minimum=-1,
-                  hint="Use max_iter=-1 for no limit, or a positive number of iterations.")
+                  hint="Use max_iter=-1 for the default limit, or a positive number of iterations.")
         if self.max_iter == 0:
             raise ValueError(
                 "max_iter must be -1 (no limit) or a positive number of iterations; got "
