@@ -6,17 +6,19 @@ random labels).  With ``SVC(kernel="poly")`` (degree 3, ``coef0=0``,
 ``gamma="scale"``, about 0.48 here) the kernel values are about 1e12, and
 the cubic kernel of 2 features has a 4-dimensional feature space: the Gram
 matrix has rank 4, with eigenvalues 8.9e13, 1.4e10, 1.3e6 and 49 (a condition
-number of 2e12), and all the others are rounding noise (below 0.02).  SMO, a coordinate method, crawls on such
-a problem: its dual objective still grows after 40 million iterations (0.58
-after 3 million, 7.2 after 40 million; weak duality bounds it by 100).
+number of 2e12), and all the others are rounding noise (below 0.02).  SMO, a
+coordinate method, crawls on such a problem: its dual objective is 0.59 after
+3 million iterations and 1.95 at the 10-million limit (the same algorithm
+without shrinking: 7.2 after 40 million), while weak duality bounds it by 100.
 
 LIBSVM reports convergence on the same data after 1.5 million iterations
 because it stores kernel rows in single precision (``Qfloat``): rounding
-values of 1e12 to float32 changes each entry by up to 6e4, which adds
-eigenvalues of +-3.5e5 (the two smallest directions of the kernel drown) and
-makes ``Q`` indefinite, and LIBSVM solves *that* problem (a different one: its dual
-objective exceeds any bound of the true problem).  Its multipliers, put into
-the true dual, give a *negative* objective, worse than not training at all.
+values of 1e12 to float32 changes each entry by up to 3.3e4 (half the
+spacing of float32 numbers there, 65,536), which adds eigenvalues of
++-3.5e5 (the two smallest directions of the kernel drown) and makes ``Q``
+indefinite; LIBSVM solves *that* problem (a different one: its dual objective
+exceeds every bound of the true problem).  Its multipliers, put into the true
+dual, give a *negative* objective, worse than not training at all.
 
 These tests pin the diagnosis (svmlib's gradient does not drift: the
 non-convergence is the problem's conditioning, not rounding in the solver),
