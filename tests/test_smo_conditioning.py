@@ -27,6 +27,7 @@ with a ConvergenceWarning that names the way out), and that the way out
 (scaling the features) converges to LIBSVM's objective.
 """
 
+import os
 import warnings
 
 import numpy as np
@@ -35,6 +36,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC as SklearnSVC
+from sklearn.utils import estimator_checks
 
 from svmlib import SVC, kernels, smo
 from svmlib.objectives import max_kkt_violation
@@ -172,3 +174,16 @@ def test_scaled_features_converge_to_libsvms_objective():
     alpha_libsvm = np.zeros(len(y))
     alpha_libsvm[reference.support_] = np.abs(reference.dual_coef_[0])
     assert dual == pytest.approx(_dual(alpha_libsvm, Q), rel=1e-6)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("SVMLIB_SLOW_TESTS"),
+                    reason="about 40 s of CPU; set SVMLIB_SLOW_TESTS=1 to run")
+@pytest.mark.parametrize("check", ["check_fit_idempotent", "check_fit_check_is_fitted",
+                                   "check_n_features_in"])
+def test_default_poly_svc_passes_the_unscaled_checks(check):
+    """test_estimator_checks.py runs SVC(kernel="poly", max_iter=200_000) to stay
+    fast; with the default max_iter=-1 the checks on unscaled data pass too,
+    each fit stopping at LIBSVM's limit of 10 million iterations."""
+    with pytest.warns(ConvergenceWarning, match="default iteration limit"):
+        getattr(estimator_checks, check)("SVC", SVC(kernel="poly"))
