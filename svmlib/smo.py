@@ -100,13 +100,28 @@ HARD_MARGIN_LIMIT = 1e8
 #: read every 1,000 iterations, so a line appears at most that often).
 VERBOSE_INTERVAL = 1.0
 
-# "No iteration limit": more iterations than any run can take.
-_NO_LIMIT = 2**62
+#: ``max_iter=-1`` stops, as LIBSVM does, after
+#: ``max(DEFAULT_MIN_ITERATIONS, 100 n)`` iterations with a
+#: ConvergenceWarning (:func:`default_iteration_limit`): on badly conditioned
+#: problems (unscaled features with a polynomial kernel, where SMO may need
+#: billions of iterations) the default must not run for hours.
+DEFAULT_MIN_ITERATIONS = 10_000_000
 # Temporary blocks of kernel values hold at most 2**22 values (32 MB), or 2**20
 # (8 MB) when n > 4096, where memory matters more than the speed of big blocks.
 _BLOCK_ELEMENTS = 2**22
 _BLOCK_ELEMENTS_LARGE_N = 2**20
 _LARGE_N = 4096
+
+
+def default_iteration_limit(n):
+    """The iteration limit of ``max_iter=-1``: LIBSVM's ``max(10,000,000, 100 n)``.
+
+    LIBSVM (``Solver::Solve``) stops there with "WARNING: reaching max number
+    of iterations"; svmlib stops there with a ConvergenceWarning.  An
+    ordinary problem converges long before (thousands of iterations for a few
+    thousand points); the limit is met on badly conditioned ones.
+    """
+    return max(DEFAULT_MIN_ITERATIONS, 100 * int(n))
 
 
 def analytic_pair_update(alpha_i, alpha_j, y_i, y_j, grad_i, grad_j, Q_ii, Q_jj, Q_ij, C,
@@ -359,13 +374,17 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     X : array-like of shape (n_samples, n_features), default=None
         Training points, when ``K_or_kernel`` is a kernel function.
     max_iter : int, default=-1
-        Iteration limit; ``-1`` (or None) means no limit: the solver runs
-        until the stopping rule holds (as ``sklearn.svm.SVC(max_iter=-1)``).
+        Iteration limit; ``-1`` (or None) means LIBSVM's default limit
+        ``max(10,000,000, 100 n_samples)`` (:func:`default_iteration_limit`,
+        as ``sklearn.svm.SVC(max_iter=-1)``): the solver runs until the
+        stopping rule holds, which ordinary problems reach long before, and
+        on a badly conditioned problem stops there with a ConvergenceWarning
+        (``result.info["iteration_limit"]`` stays None: no explicit limit).
         A compiled iteration costs a few microseconds on a shrunk active
         set and grows with the active set's size (tens of microseconds at
         n = 2,000 unshrunk); interpreted (``compiled=False``) it costs about
         a hundred times as much.  ``verbose=True`` shows the progress.
-        Reaching an explicit limit gives a ConvergenceWarning; badly scaled
+        Reaching either limit gives a ConvergenceWarning; badly scaled
         features are the usual cause of slow convergence.
     cache_size : float, default=200
         Kernel cache in megabytes.
@@ -477,7 +496,7 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     p_vector = _check_linear_term(p, n)
     alpha_start = _check_start(alpha0, C, n)
     no_limit = max_iter is None or max_iter < 0
-    limit = _NO_LIMIT if no_limit else int(max_iter)
+    limit = default_iteration_limit(n) if no_limit else int(max_iter)
     per_sample = isinstance(C, np.ndarray)
     hard = bool(np.any(np.isinf(C)))
 
@@ -599,17 +618,11 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
             if callback is not None and callback(step):
                 stopped_by_callback = True
                 break
-    violation = float(fstate[_steps.VIOLATION])
 
     active_size = int(istate[_steps.ACTIVE])
     if active_size < n:
         steps.reconstruct_gradient(source, active_size, n, order, y_work, alpha, grad,
                                    grad_bar, p_work, status)
-    if not converged and not stopped_by_callback:
-        warnings.warn(
-            f"SMO stopped after max_iter={limit} iterations with KKT violation "
-            f"{violation:.3g} > tol={tol}. Increase max_iter, scale the features, or "
-            f"use a smaller C.", ConvergenceWarning, stacklevel=2)
     alpha_out = np.empty(n)
     alpha_out[order] = alpha
     grad_out = np.empty(n)
@@ -626,6 +639,19 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     else:
         objective = -0.5 * float(alpha_out @ (grad_out - 1.0))
     kkt = max_kkt_violation(alpha_out, grad_out, y, C)
+    if not converged and not stopped_by_callback and no_limit:
+        warnings.warn(
+            f"SMO stopped at the default iteration limit (max_iter=-1 stops after "
+            f"max(10,000,000, 100 n_samples) = {limit} iterations, as LIBSVM does) with KKT "
+            f"violation {kkt:.3g} > tol={tol}: the problem is badly conditioned, and the "
+            f"result is not optimal. Scale the features (e.g. sklearn.preprocessing."
+            f"StandardScaler in a pipeline), use a smaller C or a lower degree, or pass a "
+            f"larger max_iter.", ConvergenceWarning, stacklevel=2)
+    elif not converged and not stopped_by_callback:
+        warnings.warn(
+            f"SMO stopped after max_iter={limit} iterations with KKT violation "
+            f"{kkt:.3g} > tol={tol}. Increase max_iter, scale the features, or "
+            f"use a smaller C.", ConvergenceWarning, stacklevel=2)
     if verbose:
         state = ("converged" if converged else
                  "stopped by the callback" if stopped_by_callback else "stopped at max_iter")

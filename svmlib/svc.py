@@ -103,8 +103,10 @@ class SVC(ClassifierMixin, KernelSVMBase):
         Which dual solver to use; "slsqp" builds the n x n matrix and suits a
         few hundred points.
     max_iter : int, default=-1
-        Iteration limit of the solver (per binary problem); ``-1`` means no
-        limit, as in scikit-learn.  Must be -1 or >= 1.
+        Iteration limit of the solver (per binary problem); ``-1`` means
+        LIBSVM's default limit, ``max(10,000,000, 100 n_samples)``, reached
+        only on badly conditioned problems (then with a ConvergenceWarning),
+        as in scikit-learn.  Must be -1 or >= 1.
     cache_size : float, default=200
         Kernel cache of SMO in megabytes.
     decision_function_shape : {"ovr", "ovo"}, default="ovr"
