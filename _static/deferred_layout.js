@@ -28,7 +28,7 @@
   /** Work per slice (ms): well under the 50 ms of a "long task". */
   var SLICE_MS = 25;
 
-  var blocks = null, next = 0, perSlice = 4;
+  var blocks = null, next = 0, perSlice = 2;
 
   function show(block) {
     block.style.contentVisibility = "visible";
@@ -41,7 +41,10 @@
     // lay them out here, inside this slice, not in the next frame's task
     void document.documentElement.offsetHeight;
     var spent = performance.now() - start;
-    perSlice = Math.max(1, Math.min(64, Math.round(perSlice * SLICE_MS / Math.max(spent, 1))));
+    // more blocks next time when this slice was quick (at most twice as
+    // many: blocks differ), fewer when it was slow
+    var ratio = Math.min(2, SLICE_MS / Math.max(spent, 1));
+    perSlice = Math.max(1, Math.min(32, Math.round(perSlice * ratio)));
     if (next < blocks.length) later(slice);
     else document.documentElement.dataset.svmlibLaidOut = "";
   }
