@@ -3,7 +3,8 @@
 Run after ``make book``: ``python benchmarks/trace_pages.py 04_lagr 08_kern``
 (pages whose file name contains one of the arguments; ``--phone`` for the
 390 px layout; ``--keep DIR`` writes each raw trace there, for Chromium's
-DevTools "Load profile").  Each page is opened from ``file://`` with the
+DevTools "Load profile"; ``--html DIR`` traces another built book, e.g. a
+copy of ``_build/html`` made before a change).  Each page is opened from ``file://`` with the
 network cut off, in a fresh context, while Chromium records a performance
 trace (the timeline categories of DevTools); then, for the three longest
 tasks of the renderer's main thread until a second after the load event, the
@@ -209,20 +210,25 @@ def main():
         argv.remove("--keep")
         argv.remove(keep)
         os.makedirs(keep, exist_ok=True)
+    html_dir = HTML
+    if "--html" in argv:  # another build, e.g. a copy of the one before a change
+        i = argv.index("--html")
+        html_dir = pathlib.Path(argv[i + 1]).resolve()
+        del argv[i:i + 2]
     wanted = [a for a in argv if not a.startswith("--")]
-    if not (HTML / "index.html").exists():
+    if not (html_dir / "index.html").exists():
         sys.exit("the book is not built: run `make book` first")
     executable = shutil.which("chromium") or shutil.which("chromium-browser")
     if executable is None:
         sys.exit("Chromium is not installed (apt-get install chromium)")
-    pages = sorted(HTML.glob("**/*.html"))
+    pages = sorted(html_dir.glob("**/*.html"))
     if wanted:
         pages = [p for p in pages if any(w in p.name for w in wanted)]
     print(f"load average {os.getloadavg()[0]:.2f}, {'phone 390 px' if phone else 'desktop 1440 px'}")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=executable, args=ARGS)
         for path in pages:
-            print(f"\n{path.relative_to(HTML)}")
+            print(f"\n{path.relative_to(html_dir)}")
             for task, groups, scripts in trace(browser, path, phone, keep):
                 start, end = task[0], task[1]
                 print(f"  task of {(end - start) / 1000:.0f} ms:")
