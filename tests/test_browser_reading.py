@@ -429,3 +429,38 @@ def test_static_figure_enlarges_to_the_screen_on_a_desktop(visit):
     v.page.mouse.click(5, 500)  # beside the figure
     assert v.page.evaluate(_VIEW) is None
     assert v.errors == []
+
+
+_BLOCKS = """() => [...document.querySelectorAll('.bd-article section > :is(p, ul, ol, dl, blockquote,'
+    + ' div.svmlib-math, div.proof, div.exercise):not(:has(pre))')]"""
+
+
+def test_text_blocks_laid_out_after_the_load_and_jumps_land(visit, browser):  # noqa: F811
+    """Text blocks far from the screen skip style and layout while a chapter loads
+    (content-visibility: auto, _static/reading.css); after the load event they are laid out a
+    few at a time (_static/deferred_layout.js), and a jump to a section or an equation lands on
+    it, whether the page is opened at it or the reader follows a link right after the load."""
+    v = visit("book/08_kernels", "desktop")
+    # a jump right after the load, before everything is laid out: the contents' last-but-one entry
+    links = v.page.evaluate("() => [...document.querySelectorAll('.bd-toc-nav a.nav-link')]"
+                            ".map(a => a.getAttribute('href'))")
+    v.page.click(f".bd-toc-nav a.nav-link[href='{links[-2]}']")
+    v.page.wait_for_timeout(4000)  # the theme's smooth scrolling
+    top = v.page.evaluate("(h) => document.getElementById(h.slice(1)).getBoundingClientRect().top",
+                          links[-2])
+    assert 0 <= top <= 150, f"the jump to {links[-2]} lands {top:.0f} px from the top"
+    v.page.wait_for_function("() => 'svmlibLaidOut' in document.documentElement.dataset",
+                             timeout=20000)
+    styles = v.page.evaluate(f"() => ({_BLOCKS})().map(b => getComputedStyle(b).contentVisibility)")
+    assert len(styles) > 50 and set(styles) == {"visible"}, set(styles)
+    # opened at an equation far down: the browser aimed at it in the estimated page
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    page.goto((HTML / "book" / "08_kernels.html").as_uri() + "#equation-eq-kern-logistic",
+              wait_until="load")
+    page.wait_for_timeout(4000)
+    top = page.evaluate("() => document.getElementById('equation-eq-kern-logistic')"
+                        ".getBoundingClientRect().top")
+    context.close()
+    assert 0 <= top <= 150, f"the page opened at an equation shows it {top:.0f} px from the top"
+    assert v.errors == []

@@ -27,6 +27,8 @@ in _config.yml); everything that changes what a page loads lives here:
     kernel-free HTML and loads no widget manager, so nothing reads it;
   - the search index and its scripts only on the search page;
   - no MathJax: the formulas are typeset at build time (``svmlib_math``);
+  - the colour theme settled in the page's head (``THEME_NOW``), so that
+    the theme's script does not restyle the whole page when it loads;
 
 * **search snippets from ``file://``**: Sphinx's search page fetches every
   result page to cut a snippet out of it; from ``file://`` the browser
@@ -752,8 +754,29 @@ def default_mode(app, config):
     config.html_context = context
 
 
+#: The colour theme decided in the page's <head>, before the body is parsed.
+#: The theme's own head script sets ``data-theme`` to the reader's stored
+#: choice or to ``"auto"``, which none of its stylesheets' colour rules
+#: match (they key on ``light`` and ``dark``); only its script, at
+#: DOMContentLoaded, turns ``auto`` into ``light`` or ``dark``.  That change
+#: of the root element's custom properties made the browser compute the
+#: style of every element of the page a second time, inside the
+#: DOMContentLoaded task (150-200 ms in chapters 04 and 08, most of the
+#: longest task: benchmarks/pages.md), and the first paint came without the
+#: theme's colours.  Resolved here first, the theme's script then sets the
+#: value the page already has.  The theme's switch and its reaction to the
+#: system's setting are unchanged.
+THEME_NOW = (
+    "(function(){var r=document.documentElement;"
+    "if(r.dataset.theme!=='light'&&r.dataset.theme!=='dark'){"
+    "r.dataset.theme=window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches"
+    "?'dark':'light';}})();"
+)
+
+
 def setup(app):
     app.connect("config-inited", default_mode)
+    app.add_js_file(None, body=THEME_NOW, priority=100)
     app.connect("env-updated", cache_doctrees)
     app.connect("html-page-context", add_search_text)
     app.connect("build-finished", write_search_text)
