@@ -164,6 +164,29 @@ def test_gram_matrix_is_precomputed_only_when_it_fits_the_cache():
     assert small.objective == pytest.approx(large.objective, rel=1e-10)
 
 
+def test_auto_builds_the_matrix_of_a_built_in_kernel_only_up_to_its_limit():
+    # Beyond AUTO_GRAM_MAX_VALUES entries a built-in kernel's rows come from the
+    # compiled cache (faster than the matrix product); a kernel given as a
+    # Python function still gets the whole matrix while it fits the cache.
+    from svmlib.smo import AUTO_GRAM_MAX_VALUES
+    n_limit = int(np.sqrt(AUTO_GRAM_MAX_VALUES))
+    X, y = datasets.moons(n_limit + 1, noise=0.3, random_state=2)
+    builtin = kernels.get_kernel("rbf", gamma=2.0)
+
+    def python_rbf(A, B):
+        return kernels.rbf(A, B, gamma=2.0)
+
+    on_demand = solve_dual_smo(builtin, y, C=1.0, X=X, tol=1e-8)
+    gram = solve_dual_smo(python_rbf, y, C=1.0, X=X, tol=1e-8)
+    forced = solve_dual_smo(builtin, y, C=1.0, X=X, tol=1e-8, precompute_kernel=True)
+    assert not on_demand.info["kernel_precomputed"]
+    assert gram.info["kernel_precomputed"] and forced.info["kernel_precomputed"]
+    assert on_demand.objective == pytest.approx(gram.objective, rel=1e-10)
+    K = kernels.rbf(X, X, gamma=2.0)
+    assert_kkt(on_demand, K, y.astype(float), 1.0, tol=1e-8)
+    X_at, y_at = X[:n_limit], y[:n_limit]             # exactly at the limit: the matrix
+    assert solve_dual_smo(builtin, y_at, C=1.0, X=X_at).info["kernel_precomputed"]
+
 def test_kernel_row_cache_is_lru_and_bounded():
     computed = []
 
