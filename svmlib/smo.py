@@ -84,7 +84,8 @@ from .objectives import max_kkt_violation
 from .qp import (LP_CHECK_MAX_N, NotSeparableError, SolverResult,
                  check_dual_inputs, check_separable, compute_intercept)
 
-__all__ = ["solve_dual_smo", "analytic_pair_update", "KernelRowCache", "TAU"]
+__all__ = ["solve_dual_smo", "analytic_pair_update", "default_iteration_limit", "KernelRowCache",
+           "TAU"]
 
 # TAU (from svmlib._smo_steps): guard on the curvature ``a_ij`` of the pair
 # problem; a non-positive value (a non-PSD kernel, or two identical points) is
