@@ -36,7 +36,9 @@ its first ``stride`` values and computed for the rest.
 
 Every function is plain Python compiled by Numba (``@njit(cache=True)``);
 :mod:`svmlib._smo_steps` runs them compiled or, with ``compiled=False``, as
-plain Python (the same code objects).
+plain Python (the same code objects).  Those an iteration calls are compiled
+without reference counting (``_nrt=False``), those that allocate with it
+(``_nrt=True``): see :mod:`svmlib._smo_steps`.
 """
 
 import math
@@ -109,7 +111,7 @@ def kernel_rows(kind, X, gamma=1.0, coef0=0.0, degree=1, cache_size=200.0):
 
 # ------------------------------------------------------------ kernel values
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def dot(XT, a, b):
     """``<x_a, x_b>`` from the points stored by feature (``XT[f, t]``), summed
     over the features in order (the order :func:`kernel_block` sums in)."""
@@ -119,7 +121,7 @@ def dot(XT, a, b):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def kernel_block(rows, i, start, stop, dest, offset):
     """``dest[offset + t - start] = k(x_i, x_t)`` for working positions ``start <= t < stop``.
 
@@ -163,7 +165,7 @@ def kernel_from_dot(kind, product, sq_a, sq_b, same, params):
     return (params[0] * product + params[1]) ** params[2]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def kernel_value(rows, a, b):
     """``k(x_a, x_b)`` for the points at working positions ``a`` and ``b``
     (the same arithmetic as :func:`kernel_block`)."""
@@ -171,7 +173,7 @@ def kernel_value(rows, a, b):
                            a == b, rows.params)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def q_values(rows, y, order, i, start, stop, dest, offset):
     """``dest[offset + t - start] = Q[i, t] = y_i y_t k(x_i, x_t)`` for working
     positions ``start <= t < stop``: gathered from the Gram matrix, or computed."""
@@ -187,7 +189,7 @@ def q_values(rows, y, order, i, start, stop, dest, offset):
         dest[offset + t - start] = (y_i * y[t]) * dest[offset + t - start]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def kernel_diagonal(rows, out):
     """``out[t] = k(x_t, x_t)`` for every working position."""
     for t in range(out.shape[0]):
@@ -215,7 +217,7 @@ def lru_push_front(rows, s):
     rows.next[head] = s
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def take_slot(rows):
     """A slot for a new row: a free one, else the least recently used one (evicted)."""
     cstate = rows.cstate
@@ -233,7 +235,7 @@ def take_slot(rows):
 
 # ------------------------------------------------------------------ one row
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fetch_row(rows, y, order, i, length, out):
     """Make row ``i`` of ``Q`` at working positions ``0:length`` available.
 
@@ -292,7 +294,7 @@ def cached_row(rows, y, order, i, length, out):
 
 # ---------------------------------------------- shrinking: re-order and re-pack
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def permute(values, new_to_old):
     """Re-order ``values`` in place: position ``new_to_old[k]`` moves to ``k``."""
     old = values.copy()
@@ -300,7 +302,7 @@ def permute(values, new_to_old):
         values[k] = old[new_to_old[k]]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def first_reaching(running_max, value):
     """The first ``k`` with ``running_max[k] >= value`` (``running_max`` is
     non-decreasing; its length if there is none): a binary search."""
@@ -314,7 +316,7 @@ def first_reaching(running_max, value):
     return low
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def cache_relayout(rows, new_stride, new_to_old, permute):
     """Re-pack the cached rows with stride ``new_stride`` (after the working order changed).
 
@@ -407,7 +409,7 @@ def cache_relayout(rows, new_stride, new_to_old, permute):
     cstate[USED] = count
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def permute_points(rows, new_to_old, kept):
     """After shrinking: the points and their norms (of a kernel) follow the
     new working order, and the cached rows are re-ordered and cut to the
@@ -419,7 +421,7 @@ def permute_points(rows, new_to_old, kept):
     cache_relayout(rows, kept, new_to_old, True)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def grow_rows(rows):
     """Before the active set becomes all ``n`` positions again: stride ``n``."""
     n = rows.slot_of.shape[0]

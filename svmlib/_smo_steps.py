@@ -15,6 +15,20 @@ The same source runs in two ways:
 
 Without Numba installed everything runs as plain Python.
 
+**No reference counting in the iteration.**  The functions an iteration
+runs through (from :func:`smo_loop` down to the row cache) are compiled with
+``_nrt=False``: Numba's runtime then keeps no reference counts for the
+arrays they touch.  Every one of those arrays belongs to the caller,
+:func:`svmlib.smo.solve_dual_smo`, for the whole solve, and these functions
+allocate nothing, so the counts protect nothing here; but each count is an
+atomic increment or decrement per array per call, and on some processors
+they took more than half of an iteration's time when the active set is
+small (linear kernel, C = 100: 115 ms against 68 ms for the same 58,117
+iterations; ``benchmarks/solvers.md``).  The few functions that allocate
+scratch arrays (at shrinking and when the gradient is rebuilt) say
+``_nrt=True``: a compiled callee otherwise inherits its caller's setting.
+No function without reference counting returns an array to one with it.
+
 The state of the solver lives in arrays in *working order* (the active set
 is the prefix ``0:A``; shrinking permutes the order):
 
@@ -106,7 +120,7 @@ def set_status(t, alpha, C, status):
 
 # ---------------------------------------------------- select the working set
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def select_i(A, y, grad, status, label):
     """The first index of the working set and the stopping quantities.
 
@@ -132,7 +146,7 @@ def select_i(A, y, grad, status, label):
     return i, m, M
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def select_j(A, i, m, y, grad, status, QD, Q_i, label, second_order, best_j, best_gain):
     """The second index: the largest decrease of the dual with ``i``.
 
@@ -173,7 +187,7 @@ def select_j(A, i, m, y, grad, status, QD, Q_i, label, second_order, best_j, bes
 
 # ------------------------------------------------------------ update the pair
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def update_pair(alpha_i, alpha_j, y_i, y_j, grad_i, grad_j, Q_ii, Q_jj, Q_ij, C_i, C_j):
     """Minimize the dual exactly over ``(alpha_i, alpha_j)``, clipped to the box.
 
@@ -222,7 +236,7 @@ def update_pair(alpha_i, alpha_j, y_i, y_j, grad_i, grad_j, Q_ii, Q_jj, Q_ij, C_
 
 # -------------------------------------------------------- update the gradient
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def update_gradient(A, grad, Q_i, d_i, Q_j, d_j):
     """``grad += Q[:, i] d_i + Q[:, j] d_j`` on the active set, in one pass:
     first the ``i`` term, then the ``j`` term of each entry (the same rounding
@@ -239,7 +253,7 @@ def update_gradient(A, grad, Q_i, d_i, Q_j, d_j):
             grad[t] += Q_j[t] * d_j
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def update_grad_bar(n, grad_bar, Q_t, delta):
     """``grad_bar += delta Q[:, t]`` when ``alpha_t`` reaches (``delta = C_t``)
     or leaves (``delta = -C_t``) its upper bound."""
@@ -269,7 +283,7 @@ def be_shrunk(t, y, grad, status, m_pos, M_pos, m_neg, M_neg):
     return score > m                 # can only move down: shrink if above m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shrink(A, n, y, grad, status, m_pos, M_pos, m_neg, M_neg, new_to_old):
     """LIBSVM's shrinking: the variables that cannot move go behind the active set.
 
@@ -291,7 +305,7 @@ def shrink(A, n, y, grad, status, m_pos, M_pos, m_neg, M_neg, new_to_old):
     return kept
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def permute_arrays(new_to_old, order, y, QD, alpha, grad, grad_bar, p, C, status):
     """Apply a new working order: position ``new_to_old[k]`` moves to ``k``."""
     for values in (y, QD, alpha, grad, grad_bar, p, C):
@@ -312,14 +326,14 @@ def kernel_row(rows, y, order, i, length, out):
     return cached_row(rows, y, order, i, length, out)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def permute_rows(rows, new_to_old, kept):
     """After shrinking: the cached rows (and a kernel's points) follow the
     new working order."""
     permute_points(rows, new_to_old, kept)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def reconstruct_gradient(rows, A, n, order, y, alpha, grad, grad_bar, p, status):
     """Rebuild ``grad`` of the inactive positions after shrinking.
 
@@ -362,7 +376,7 @@ def reconstruct_gradient(rows, A, n, order, y, alpha, grad, grad_bar, p, status)
 
 # --------------------------------------------------------------- the loop
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def class_extremes(A, y, grad, status, nu):
     """``(m_pos, M_pos, m_neg, M_neg, gap)``: the extremes used by shrinking.
 
@@ -377,7 +391,7 @@ def class_extremes(A, y, grad, status, nu):
     return m, M, m, M, m - M
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def select_working_set(rows, A, order, y, grad, status, QD, tol, nu, second_order,
                        row_i, row_k):
     """Select the working set ``(i, j)`` on the active set, or report optimality.
@@ -425,7 +439,7 @@ def select_working_set(rows, A, order, y, grad, status, QD, tol, nu, second_orde
     return i_pos, j, violation, kernel_row(rows, y, order, i_pos, A, row_i)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def smo_loop(rows, istate, fstate, order, y, QD, alpha, grad, grad_bar, p, C, status,
              row_i, row_j, row_t, new_to_old, tol, nu, second_order, shrinking, steps,
              margin_check, objective_limit):
