@@ -259,6 +259,26 @@ def test_kernel_rows_values_match_svmlib_kernels():
         np.testing.assert_allclose(diag, np.diagonal(kernel(X, X)), rtol=1e-12)
 
 
+@pytest.mark.parametrize("name", ["linear", "rbf", "poly"])
+def test_kernel_block_over_several_tiles_equals_kernel_value_exactly(name):
+    """kernel_block sums each inner product feature by feature, tile by tile
+    (KERNEL_TILE positions at a time): over a range that starts and ends inside
+    a tile, its values are those of kernel_value to the last bit."""
+    from svmlib._smo_rows import KERNEL_TILE
+    params = {"linear": {}, "rbf": {"gamma": 0.4},
+              "poly": {"gamma": 0.3, "coef0": 1.0, "degree": 3}}[name]
+    rng = np.random.default_rng(5)
+    n = 2 * KERNEL_TILE + 190
+    source = source_for(kernels.get_kernel(name, **params), rng.normal(size=(n, 7)))
+    start, stop, i = 37, n - 11, 400
+    expected = np.array([steps.COMPILED.kernel_value(source, i, t) for t in range(start, stop)])
+    for ns in (steps.COMPILED, steps.INTERPRETED):
+        dest = np.full(stop - start + 5, np.nan)
+        ns.kernel_block(source, i, start, stop, dest, 3)
+        np.testing.assert_array_equal(dest[3:3 + stop - start], expected)
+        assert np.isnan(dest[:3]).all() and np.isnan(dest[3 + stop - start:]).all()
+
+
 @pytest.mark.parametrize("ns", ["INTERPRETED", "COMPILED"])
 def test_row_cache_is_lru_bounded_and_follows_the_working_order(ns):
     """The cache keeps the most recently used rows within its budget, and after
