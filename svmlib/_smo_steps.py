@@ -28,6 +28,9 @@ iterations; ``benchmarks/solvers.md``).  The few functions that allocate
 scratch arrays (at shrinking and when the gradient is rebuilt) say
 ``_nrt=True``: a compiled callee otherwise inherits its caller's setting.
 No function without reference counting returns an array to one with it.
+``_nrt`` is a private option of Numba's (Numba is pinned in
+``requirements.txt``); ``tests/test_smo_steps.py`` and the allocation
+balance of the runtime are what to check again when upgrading it.
 
 The state of the solver lives in arrays in *working order* (the active set
 is the prefix ``0:A``; shrinking permutes the order):

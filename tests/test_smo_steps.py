@@ -332,3 +332,39 @@ def test_no_n_by_n_matrix_for_a_large_problem():
     assert result.converged and not result.info["kernel_precomputed"]
     reference = solve_dual_smo(kernels.rbf(X, X, gamma=0.5), y, C=1.0)
     assert result.objective == pytest.approx(reference.objective, rel=1e-6)
+
+
+@pytest.mark.skipif(not steps.HAVE_NUMBA, reason="Numba's runtime counts the allocations")
+def test_compiled_solves_free_every_allocation_and_repeat_exactly():
+    """The iteration runs without reference counting (_nrt=False) beside
+    functions that allocate scratch arrays (_nrt=True): over repeated solves
+    along every compiled path (evictions, re-packing, the gradient rebuilt,
+    Solver_NU), Numba's runtime frees exactly the memory it allocated, and
+    each solve repeats bit for bit.  (It cannot see a count left on an array
+    that Python owns: the rule that no function without counting returns an
+    array to one with it is kept by reading the decorators.)"""
+    from numba.core.runtime import _nrt_python, rtsys
+    X, y = datasets.moons(600, noise=0.3, random_state=4)
+    y = np.where(y > 0, 1.0, -1.0)
+    rbf = kernels.get_kernel("rbf", gamma=2.0)
+    start = np.zeros(600)
+    for label in (1.0, -1.0):
+        start[np.flatnonzero(y == label)[:60]] = 1.0
+
+    def solves():
+        return [solve_dual_smo(rbf, y, C=10.0, X=X, cache_size=0.3).alpha,   # evictions, re-packing
+                solve_dual_smo(rbf, y, C=10.0, X=X, precompute_kernel=False).alpha,
+                solve_dual_smo(rbf(X, X), y, C=10.0).alpha,                  # the Gram matrix
+                solve_dual_smo(rbf, y, C=1.0, X=X, p=np.zeros(600), alpha0=start,
+                               nu_solver=True, cache_size=0.3).alpha]
+
+    first = solves()
+    _nrt_python.memsys_enable_stats()
+    before = rtsys.get_allocation_stats()
+    again = solves()
+    after = rtsys.get_allocation_stats()
+    assert after.alloc - before.alloc > 0
+    assert after.alloc - before.alloc == after.free - before.free
+    assert after.mi_alloc - before.mi_alloc == after.mi_free - before.mi_free
+    for a, b in zip(first, again):
+        np.testing.assert_array_equal(a, b)
