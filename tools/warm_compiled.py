@@ -22,27 +22,37 @@ import numpy as np
 import scipy.sparse as sp
 
 
-def main():
-    start = time.perf_counter()
-    import svmlib
+def paths():
+    """``(name, fit)`` for every compiled path: tiny problems, one fit each."""
     from svmlib import LinearSVC, NuSVC, SVC, SVR, datasets, kernels
     from svmlib.smo import solve_dual_smo
 
     X, y = datasets.moons(40, noise=0.3, random_state=0)
     signs = np.where(y == y.max(), 1.0, -1.0)
-    paths = [
+    return [
         ("SMO on a Gram matrix", lambda: SVC(kernel="rbf").fit(X, y)),
+        # A built-in kernel is one get_kernel returns (what SVC passes): the bare
+        # function kernels.rbf would be taken for a Python kernel.
         ("SMO on a built-in kernel's cached rows",
-         lambda: solve_dual_smo(kernels.rbf, signs, X=X, precompute_kernel=False)),
+         lambda: solve_dual_smo(kernels.get_kernel("rbf", gamma=1.0), signs, X=X,
+                                precompute_kernel=False)),
+        # C = 10: enough iterations (82 > n) for the steps called from Python
+        # on this path to shrink the active set and rebuild the gradient.
         ("SMO with a Python kernel (rows from a Python cache)",
          lambda: solve_dual_smo(lambda A, B: kernels.rbf(A, B, gamma=1.0), signs, X=X,
-                                precompute_kernel=False)),
+                                C=10.0, precompute_kernel=False)),
         ("the nu-solver", lambda: NuSVC(nu=0.5).fit(X, y)),
         ("regression (SVR)", lambda: SVR().fit(X, X[:, 0])),
         ("linear SVM, dense", lambda: LinearSVC().fit(X, y)),
         ("linear SVM, sparse", lambda: LinearSVC().fit(sp.csr_matrix(X), y)),
     ]
-    for name, fit in paths:
+
+
+def main():
+    start = time.perf_counter()
+    import svmlib
+
+    for name, fit in paths():
         t0 = time.perf_counter()
         fit()
         print(f"  {name}: {time.perf_counter() - t0:.1f} s")
