@@ -27,7 +27,7 @@ import numpy as np
 import scipy.sparse as sp
 sys.path.insert(0, sys.argv[1])
 import warm_compiled
-from svmlib import (LinearSVC, NuSVC, OneClassSVM, SVC, SVR, datasets, kernels,
+from svmlib import (LinearSVC, NuSVC, OneClassSVM, SVC, SVR, datasets,
                     _smo_rows, _smo_steps, linear)
 from svmlib.smo import solve_dual_smo
 
