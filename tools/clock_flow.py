@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import ast
 import os
+import warnings
 import pathlib
 from dataclasses import dataclass, field
 
@@ -605,7 +606,10 @@ def _parse_package(root, package):
     for path in sorted((root / package).rglob("*.py")):
         name = _module_name(path, root)
         public = name[: -len(".__init__")] if name.endswith(".__init__") else name
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        with warnings.catch_warnings():     # a script's own invalid escapes are its business
+            warnings.simplefilter("ignore", SyntaxWarning)
+            warnings.simplefilter("ignore", DeprecationWarning)
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         modules.append((public, name, tree))
     return modules
 
