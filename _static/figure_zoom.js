@@ -71,7 +71,10 @@
       if (event.target === dialog || event.target === pane) dialog.close();
     });
     dialog.addEventListener("keydown", function (event) {
-      if (event.key === "+" || event.key === "=") { step(1); event.preventDefault(); }
+      // Escape closes the view ourselves: Sphinx's sphinx_highlight.js cancels
+      // the browser's own Escape (preventDefault) once it reaches the document
+      if (event.key === "Escape") { dialog.close(); event.preventDefault(); event.stopPropagation(); }
+      else if (event.key === "+" || event.key === "=") { step(1); event.preventDefault(); }
       else if (event.key === "-" || event.key === "_") { step(-1); event.preventDefault(); }
       else if (event.key === "0") { show(opening()); event.preventDefault(); }
     });

@@ -420,3 +420,41 @@ def test_the_widget_syncs_points_to_python():
     assert pg.svc().fit(pg.X, pg.y).n_support_.sum() == 2
     widget.summary = {"n_support": 2}
     assert pg.summary == {"n_support": 2}
+
+
+def test_the_playground_never_runs_smo_past_its_budget():
+    # The reviewer's freeze: 200 overlapping points, polynomial kernel, C = 1000,
+    # where SMO needs hundreds of thousands of iterations.  The playground caps
+    # them (smo.iteration_budget), so a click is redrawn quickly, says that it
+    # stopped early, and the library's own default (no such cap) is untouched.
+    X, y = datasets.overlapping_blobs(n=200, random_state=0)
+    y = np.where(y > 0, 1, -1)
+    script = r"""
+import * as smo from "%s";
+let input = "";
+process.stdin.on("data", (chunk) => { input += chunk; });
+process.stdin.on("end", () => {
+const job = JSON.parse(input);
+const budget = smo.iteration_budget(job.y.length);
+const capped = smo.fit(job.X, job.y, {kernel: "poly", degree: 3, gamma: 1, coef0: 1, C: 1000,
+                                      max_iter: budget});
+const easy = smo.fit(job.X, job.y, {kernel: "rbf", gamma: 1, C: 1, max_iter: budget});
+process.stdout.write(JSON.stringify({budget, capped: [capped.result.n_iter, capped.result.converged,
+  capped.result.kkt_violation], easy: [easy.result.n_iter, easy.result.converged],
+  budget_500: smo.iteration_budget(500)}));
+});
+""" % SMO_JS.as_uri()
+    run = subprocess.run([NODE, "--input-type=module", "-e", script],
+                         input=json.dumps({"X": X.tolist(), "y": y.tolist()}),
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    result = json.loads(out)
+    assert result["budget"] == 20000 and result["budget_500"] == 25000
+    n_iter, converged, violation = result["capped"]
+    assert n_iter == result["budget"] and not converged and violation > 1e-3
+    assert result["easy"][1] and result["easy"][0] < result["budget"]
+    # the playground passes the budget and says when it was reached
+    source = (STATIC_DIR / "playground.js").read_text(encoding="utf-8")
+    assert "max_iter: smo.iteration_budget(y.length)" in source
+    assert "SMO stopped after" in source

@@ -250,6 +250,28 @@ def test_static_html_structure():
     assert f'document.getElementById("{fig.id}")' in page
 
 
+def test_alt_text_keeps_the_readout_lines_apart():
+    # A readout of two lines ("C = 10<br>21 support vectors") must not be read
+    # out as "C = 1021 support vectors": the alt of every frame is built from
+    # the readout's HTML at build time, one sentence per line.
+    def two_lines(state, angle, bias=0.0, step=0):
+        update(state, angle, bias, step)
+        return f"angle = {angle}<br><b>{mistakes(angle, bias)}</b> mistakes of {len(Y)}"
+
+    fig = InteractiveFigure(setup, two_lines, {"angle": Slider(ANGLES, "angle θ", value=140)},
+                            title="Rotate the line")
+    page = fig.to_html()
+    data = frame_data(page)
+    assert len(data["alts"]) == len(data["readouts"])
+    expected = f"angle = 140; {mistakes(140)} mistakes of {len(Y)}"
+    assert expected in data["alts"]
+    parsed = Collect()
+    parsed.feed(page)
+    (_, img), = parsed.find("img")
+    assert img["alt"] == f"Rotate the line. {expected}", img["alt"]
+    assert "D.alts[f[1]]" in page and "textContent||" not in page
+
+
 def test_static_frames_are_deduplicated_and_complete():
     import base64
     import io

@@ -374,6 +374,9 @@ _SEARCH_ONLY = re.compile(
 _STATIC_IMG = re.compile(
     r'(<a class="svmlib-zoom"[^>]*>)?<img ([^>]*?)src="((?:\.\./)*_images/(?!svmlib/)([^"/]+))"'
     r'([^>]*?)\s*/?>')
+_IMAGE_REFERENCE = re.compile(
+    r'<a class="reference internal image-reference" href="[^"]*">\s*'
+    r'(<a class="svmlib-zoom".*?</a>)\s*</a>', re.S)
 _ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
 _CSS_SIZE = re.compile(r"(width|height):\s*([0-9.]+)px")
 
@@ -442,6 +445,10 @@ def rewrite_page(page, outdir, written):
     prefix = _relative_root(page, outdir)
     text = _WIDGET.sub(lambda m: _externalize_widget(m.group(0), prefix, outdir, written), text)
     text = _STATIC_IMG.sub(lambda m: _zoomable(m, page), text)
+    # Sphinx links a figure's image to its own file; the zoom link does the same
+    # and more, and a link inside a link is invalid HTML (the parser leaves the
+    # outer one empty, a nameless Tab stop before every figure): keep only ours
+    text = _IMAGE_REFERENCE.sub(r"\1", text)
     if text != before:
         page.write_text(text, encoding="utf-8")
     return text

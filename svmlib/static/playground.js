@@ -296,7 +296,8 @@ export function mount(root, config, host = {}) {
     } else {
       try {
         const p = state.params;
-        state.model = smo.fit(X, y, { kernel: p.kernel, C: p.C, gamma: p.gamma, degree: p.degree, coef0: p.coef0 });
+        state.model = smo.fit(X, y, { kernel: p.kernel, C: p.C, gamma: p.gamma, degree: p.degree, coef0: p.coef0,
+                                      max_iter: smo.iteration_budget(y.length) });
       } catch (error) {
         state.error = String(error.message || error);
       }
@@ -400,6 +401,7 @@ export function mount(root, config, host = {}) {
     return Object.assign(out, {
       n_support: n_free + n_bound, n_free, n_bound, objective: model.result.objective, b: model.b,
       n_iter: model.result.n_iter, converged: model.result.converged,
+      kkt_violation: model.result.kkt_violation,
       margin_width: w ? 2 / Math.hypot(...w) : null, gamma: model.kernel_params.gamma,
       support: model.support.slice(),
     });
@@ -413,7 +415,10 @@ export function mount(root, config, host = {}) {
     ];
     if (s.margin_width !== null) parts.push(`margin width 2/‖w‖ = ${fmt(s.margin_width)}`);
     parts.push(`dual objective D(α) = ${fmt(s.objective, 5)}`);
-    parts.push(`${s.n_iter} SMO iterations${s.converged ? "" : " (stopped before convergence)"}`);
+    parts.push(s.converged ? `${s.n_iter} SMO iterations`
+      : `SMO stopped after ${s.n_iter} iterations, before convergence (KKT violation ${fmt(s.kkt_violation)}): ` +
+        "with a large C on overlapping classes the dual is slow to solve, and the picture is not yet optimal; " +
+        "a smaller C converges");
     parts.push(`trained in ${state.timing.train_ms.toFixed(1)} ms`);
     let text = parts.join(" · ");
     const goal = config.goal;

@@ -463,6 +463,17 @@ export function solve_dual_smo(K, y_in, options = {}) {
   };
 }
 
+/**
+ * The playground's iteration limit for n points: far below the library's
+ * default (max(1,000,000, 100 n)), so that a click is redrawn in well under a
+ * second even where SMO is slow to converge (a large C on overlapping classes
+ * with the polynomial kernel: hundreds of thousands of iterations).  The
+ * readout then says that the picture is not yet optimal.
+ */
+export function iteration_budget(n) {
+  return Math.max(20000, 50 * n);
+}
+
 // --------------------------------------------------- a two-class classifier
 
 /**

@@ -809,7 +809,10 @@ class InteractiveFigure:
                     f'<button type="button" id="{cid}-next" data-control="{i}" data-step="1"'
                     f'{" disabled" if control.index >= last else ""}>Next &#9654;</button></div>')
         parts.append("</div>")
-        alt = esc(f"{alt_base}. {_strip_tags(readouts[first_readout])}".strip())
+        # each readout's lines as one sentence each ("C = 10; 21 support vectors"):
+        # read from the HTML's <br>, not from textContent, which runs them together
+        alts = ["; ".join(_strip_tags(r).splitlines()) for r in readouts]
+        alt = esc(f"{alt_base}. {alts[first_readout]}".strip())
         (width, height), (pw, ph) = views[0].css_size(), views[1].css_size()
         parts.append(f'<picture class="svmlib-picture" style="max-width:{width}px">'
                      f'<source class="svmlib-phone" media="{PHONE_MEDIA}" width="{pw}" '
@@ -827,6 +830,7 @@ class InteractiveFigure:
             "images": images,
             "phone": phone,
             "readouts": readouts,
+            "alts": alts,
             "frames": frames,
         }
         last, enabled = self._conditions()
@@ -1196,7 +1200,7 @@ function show(first){
  var f=D.frames[idx.join("-")];if(!f)return;
  if(!first){img.src=D.src+D.images[f[0]];if(pic)pic.srcset=D.src+D.phone[f[2]];}
  out.innerHTML=D.readouts[f[1]];
- img.alt=D.alt+". "+(out.textContent||"").replace(/\\s+/g," ").trim();
+ img.alt=D.alt+". "+D.alts[f[1]];
  for(var i=0;i<n;i++){var t=D.labels[i][idx[i]],o=el(i,"-out");
   if(D.kinds[i]==="stepper"&&D.last&&D.last[i])t=idx[i]+" / "+lastOf(i);
   if(o)o.textContent=t;
