@@ -14,9 +14,14 @@ kernel SVM at a cost linear in ``n``.  Two such maps:
   averages of ``D`` independent terms: the error shrinks like ``1/sqrt(D)``.
 * :class:`Nystroem` (Williams & Seeger 2001) for any kernel: pick ``m``
   landmarks ``L``, and use ``z(x) = K_mm^{-1/2} k(L, x)``, so that
-  ``Z Z^T = K_nm K_mm^+ K_mn``, the best approximation of ``K`` whose rows lie
-  in the span of the landmarks' columns (Book: (eq-scale-nystroem)).  With
-  every point as a landmark it is ``K`` itself.
+  ``Z Z^T = K_nm K_mm^+ K_mn``: the Gram matrix of the feature vectors
+  ``phi(x_i)`` projected orthogonally onto the span of the landmarks'
+  ``phi(l_1), ..., phi(l_m)`` (Book: (eq-scale-nystroem)).  It reproduces the
+  landmarks' rows and columns of ``K`` exactly, and ``K - Z Z^T`` (a Schur
+  complement) is positive semidefinite; it is *not* the best approximation of
+  ``K`` from those columns in the Frobenius norm (that is ``C C^+ K (C^+)^T C^T``
+  with ``C = K_nm``), only the one that never overestimates a squared distance
+  in feature space.  With every point as a landmark it is ``K`` itself.
 
 Both are scikit-learn transformers (``fit`` / ``transform``) and work in a
 ``Pipeline`` in front of :class:`svmlib.LinearSVC`.

@@ -114,3 +114,20 @@ def test_bad_data():
         rff.transform(data(p=2))
     with pytest.raises(ValueError, match="NaN"):
         Nystroem().fit(np.array([[np.nan, 1.0], [0.0, 1.0]]))
+
+
+def test_nystroem_is_a_projection_not_the_frobenius_best():
+    # the module docstring: K - Z Z^T is PSD, exact on the landmarks' columns,
+    # and the Frobenius-best approximation from those columns is smaller
+    X = np.random.default_rng(0).normal(size=(120, 2))
+    K = kernels.rbf(X, X, gamma=1.0)
+    ny = Nystroem(gamma=1.0, n_components=15, random_state=0).fit(X)
+    Z = ny.transform(X)
+    residual = K - Z @ Z.T
+    assert np.linalg.eigvalsh(residual).min() > -1e-8
+    landmarks = ny.component_indices_
+    assert np.allclose(residual[:, landmarks], 0.0, atol=1e-8)
+    C = K[:, landmarks]
+    C_pinv = np.linalg.pinv(C)
+    best = C @ (C_pinv @ K @ C_pinv.T) @ C.T
+    assert np.linalg.norm(K - best) < np.linalg.norm(residual) - 1e-3

@@ -352,6 +352,18 @@ def test_more_classes_explorer():
         mwidgets.more_classes_explorer(Ks=(2,))
 
 
+def test_gives_up_is_the_theorems_constant_classifier():
+    # the ring of ten blobs: linear classifiers 6 and 9 are w = 0, b = -1
+    # (thm-mc-give-up); an RBF classifier never is (cor-mc-rbf-never-gives-up),
+    # not even at a C so small that it claims no training point at all
+    X, y = datasets.ring_of_blobs(10, n_per_class=30, random_state=0)
+    linear = OneVsRestClassifier(SVC(kernel="linear", C=1.0, tol=1e-6)).fit(X, y)
+    assert [k for k, f in enumerate(linear.estimators_) if mwidgets.gives_up(f)] == [6, 9]
+    silent = OneVsRestClassifier(SVC(kernel="rbf", C=0.01, tol=1e-6)).fit(X, y)
+    assert np.all(silent.decision_function(X) < 0)
+    assert not any(mwidgets.gives_up(f) for f in silent.estimators_)
+
+
 # ----------------------------------------------------------------- checkers
 def _votes(d, K):
     v = np.zeros((d.shape[0], K), dtype=int)

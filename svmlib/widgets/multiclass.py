@@ -27,7 +27,7 @@ from ..plotting.multiclass import (RULE_NAMES, RULES, ambiguity_fractions, plane
 from ..svc import SVC
 from ._core import Choice, InteractiveFigure, Slider
 
-__all__ = ["evaluate_rules", "multiclass_explorer", "more_classes_explorer"]
+__all__ = ["evaluate_rules", "gives_up", "multiclass_explorer", "more_classes_explorer"]
 
 #: SMO tolerance of the classifiers behind the figures: tight enough that the
 #: percentages the readouts print are the same on every machine (at the
@@ -225,6 +225,19 @@ def multiclass_explorer(X, y, X_test, y_test, kernels=("linear", "rbf"),
     return figure
 
 
+def gives_up(binary, atol=1e-3):
+    """Whether a fitted binary SVC is the constant classifier ``w = 0``, ``b = -1``.
+
+    ``||w||^2 = beta^T K beta`` over the support vectors (``beta = dual_coef_``),
+    computed with the model's own kernel, so it holds in feature space too.
+    ``atol`` absorbs the solver's tolerance.  Book: (thm-mc-give-up).
+    """
+    beta = np.asarray(binary.dual_coef_)[0]
+    K = binary._kernel_to_support(binary.support_vectors_)
+    w_norm = float(np.sqrt(max(beta @ K @ beta, 0.0)))
+    return w_norm < atol and abs(float(binary.intercept_[0]) + 1.0) < atol
+
+
 def more_classes_explorer(Ks=(3, 4, 6, 8, 10), n_per_class=30, n_test_per_class=100, C=1.0,
                           kernels=("linear", "rbf"), grid=100, figsize=(7.0, 4.6), dpi=80):
     """More and more classes around a ring: one-vs-rest against one-vs-one.
@@ -234,8 +247,9 @@ def more_classes_explorer(Ks=(3, 4, 6, 8, 10), n_per_class=30, n_test_per_class=
     reductions of :class:`~svmlib.SVC` are trained for each kernel.  The
     readout counts the binary problems and their sizes (one-vs-rest's are
     lopsided, 1 : (K − 1)), the ambiguous fraction of the plane, the test
-    accuracy, and how many one-vs-rest classifiers *give up*: claim none of
-    the training points of their own class.  Book: (eq-mc-cost),
+    accuracy, and how many one-vs-rest classifiers *give up* in the sense of
+    the book's theorem: come out as the constant classifier ``w = 0``,
+    ``b = -1`` (up to the solver's tolerance).  Book: (eq-mc-cost),
     (thm-mc-give-up).
 
     Parameters
@@ -254,8 +268,8 @@ def more_classes_explorer(Ks=(3, 4, 6, 8, 10), n_per_class=30, n_test_per_class=
     InteractiveFigure
         Controls ``K`` (Slider), ``rule`` (Choice) and ``kernel`` (Choice).
         Its attribute ``results`` maps ``(K, rule, kernel)`` to a dict with
-        ``ambiguous``, ``accuracy``, ``gave_up`` (one-vs-rest classifiers
-        that claim none of their class's training points).
+        ``ambiguous``, ``accuracy``, ``gave_up`` (the number of one-vs-rest
+        classifiers with ``w = 0`` and ``b = -1``, see :func:`gives_up`).
     """
     Ks = [check_int(K, "K", minimum=3) for K in Ks]
     data, images, results, extents = {}, {}, {}, {}
@@ -268,8 +282,7 @@ def more_classes_explorer(Ks=(3, 4, 6, 8, 10), n_per_class=30, n_test_per_class=
         for kernel in kernels:
             ovr = OneVsRestClassifier(SVC(kernel=kernel, C=C, tol=SOLVER_TOL)).fit(X, y)
             ovo = SVC(kernel=kernel, C=C, tol=SOLVER_TOL).fit(X, y)   # one-vs-one, built in
-            own = ovr.decision_function(X)[np.arange(y.shape[0]), y] > 0
-            gave_up = int(sum(not np.any(own[y == k]) for k in range(K)))
+            gave_up = int(sum(gives_up(f) for f in ovr.estimators_))
             for rule, result in evaluate_rules(ovr, ovo, points, X_test, y_test).items():
                 images[(K, rule, kernel)] = region_image(result.pop("candidates"),
                                                          (grid, grid))
