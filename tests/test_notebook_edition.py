@@ -7,15 +7,29 @@ skip, saying so, when there is no build) and check every chapter: no raw role,
 directive fence or ``(label)=`` line, every figure's caption with the book's
 number, the numbers the HTML book shows, no solution text outside
 ``<details>``, the set-up cells; and that ``jupyter nbconvert --to html`` of
-one edition notebook succeeds and shows no raw role.
+one edition notebook succeeds and shows no raw role.  The browser test (marker
+``browser``) opens chapter 06 of the edition in stock JupyterLab, with
+jupyterlab-myst disabled, in headless Chromium: no raw MyST in what the reader
+sees, every solution closed and none of its text in plain view, no block quote
+of zero height, the book's numbers as links whose targets exist, and a click on
+"Fig. 6.3" brings its caption on screen (screenshots under
+``_build/screenshots/notebook-edition``).
 """
 
 import html as html_lib
+import json
+import os
 import pathlib
 import re
+import shutil
+import signal
+import socket
 import subprocess
 import sys
+import tempfile
+import time
 import types
+import urllib.request
 
 import nbformat
 import pytest
@@ -470,3 +484,153 @@ def test_the_sphinx_hook_writes_the_edition_beside_the_html(index, tmp_path):
     mn._write_edition(app, None)
     written = sorted(p.name for p in (tmp_path / "html" / mn.HTML_DIR).glob("*.ipynb"))
     assert "06_soft_margin.ipynb" in written and "playground.ipynb" in written
+
+
+# --- in stock JupyterLab (no jupyterlab-myst), in headless Chromium ---------------
+
+def _chromium():
+    return next((shutil.which(name) for name in ("chromium", "chromium-browser")
+                 if shutil.which(name)), None)
+
+
+class StockLab:
+    """JupyterLab from the venv with jupyterlab-myst disabled, on a folder of notebooks."""
+
+    def __init__(self, root):
+        self.tmp = pathlib.Path(tempfile.mkdtemp(prefix="svmlib-edition-lab-"))
+        config = self.tmp / "config"
+        (config / "labconfig").mkdir(parents=True)
+        # what `jupyter labextension disable jupyterlab-myst` writes
+        (config / "labconfig" / "page_config.json").write_text(
+            json.dumps({"disabledExtensions": {"jupyterlab-myst": True}}), encoding="utf-8")
+        # every cell in the DOM, not only those on screen; no news popup
+        for plugin, values in (("notebook-extension/tracker", {"windowingMode": "none"}),
+                               ("apputils-extension/notification",
+                                {"fetchNews": "false", "checkForUpdates": False})):
+            path = self.tmp / "settings" / "@jupyterlab" / f"{plugin}.jupyterlab-settings"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(values), encoding="utf-8")
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = dict(os.environ, JUPYTER_CONFIG_DIR=str(config),
+                   JUPYTER_RUNTIME_DIR=str(self.tmp / "runtime"),
+                   JUPYTERLAB_SETTINGS_DIR=str(self.tmp / "settings"),
+                   JUPYTERLAB_WORKSPACES_DIR=str(self.tmp / "workspaces"))
+        command = [str(pathlib.Path(sys.executable).parent / "jupyter"), "lab", "--no-browser",
+                   "--ip=127.0.0.1", f"--port={self.port}", "--port-retries=0",
+                   "--IdentityProvider.token=", "--ServerApp.password=",
+                   f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True"]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            command.append("--allow-root")
+        self.log = open(self.tmp / "server.log", "w")
+        self.process = subprocess.Popen(command, env=env, stdout=self.log,
+                                        stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/status", timeout=2):
+                    return
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    self.stop()
+                    raise RuntimeError("JupyterLab did not start")
+                time.sleep(0.5)
+
+    def stop(self):
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)      # the server and its kernel
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+        self.log.close()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+@pytest.mark.browser
+@needs_build
+def test_an_edition_chapter_in_stock_jupyterlab(edition, index, tmp_path):
+    if _chromium() is None:
+        pytest.skip("Chromium is not installed: `apt-get install chromium` (Debian)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    stem = "06_soft_margin"
+    for name, notebook in edition.items():
+        nbformat.write(notebook, tmp_path / f"{name}.ipynb")
+    lines, _answers = _solution_lines(EXECUTED / f"{stem}.ipynb")
+    lab = StockLab(tmp_path)
+    try:
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=_chromium(), args=[
+                "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-dev-shm-usage"])
+            page = browser.new_page(viewport={"width": 1920, "height": 1000})
+            page.set_default_timeout(240_000)
+            page.goto(f"{lab.url}/lab/tree/{stem}.ipynb?reset", wait_until="load")
+            page.wait_for_selector(".jp-NotebookPanel .jp-MarkdownCell")
+            myst = page.evaluate("() => window.jupyterapp.hasPlugin"
+                                 "('jupyterlab-myst:plugin') || false")
+            assert not myst, "jupyterlab-myst is active: not a stock JupyterLab"
+            page.wait_for_function(
+                "() => [...document.querySelectorAll('.jp-MarkdownCell')]"
+                ".every(c => c.classList.contains('jp-mod-rendered'))", polling=500)
+            page.wait_for_function("() => document.querySelectorAll('mjx-container').length"
+                                   " > 100", polling=500)
+            found = page.evaluate(r"""() => {
+                const cells = [...document.querySelectorAll('.jp-MarkdownCell .jp-RenderedMarkdown')];
+                const visible = cells.map(c => { const copy = c.cloneNode(true);
+                    copy.querySelectorAll('details, pre, code, mjx-container')
+                        .forEach(e => e.remove());
+                    return copy.textContent; });
+                const quotes = [...document.querySelectorAll('.jp-MarkdownCell blockquote')];
+                return {visible, open: document.querySelectorAll('details[open]').length,
+                        details: document.querySelectorAll('details').length,
+                        flat: quotes.filter(q => q.getBoundingClientRect().height < 10).length,
+                        quotes: quotes.length,
+                        // JupyterLab's sanitizer keeps an id as data-jupyter-id, which
+                        // its handler of #fragment links scrolls to
+                        anchors: [...document.querySelectorAll(
+                            '.jp-MarkdownCell a[id], .jp-MarkdownCell a[data-jupyter-id]')]
+                            .map(a => a.id || a.dataset.jupyterId),
+                        links: [...document.querySelectorAll('.jp-MarkdownCell a[href]')]
+                            .map(a => a.textContent)};
+            }""")
+            # to look at: a theorem, and the exercises with their collapsed solutions
+            shots = BUILD / "screenshots" / "notebook-edition"
+            shots.mkdir(parents=True, exist_ok=True)
+            for name, selector in (("theorem", '[data-jupyter-id="thm-soft-dual"]'),
+                                   ("exercises", '[data-jupyter-id="ex-soft-code-slacks"]')):
+                page.evaluate("s => document.querySelector(s).scrollIntoView()", selector)
+                page.wait_for_timeout(300)
+                page.screenshot(path=str(shots / f"{stem}-{name}.png"))
+            # a reference is a working link: clicking "Fig. 6.3" brings its caption on screen
+            number = index.targets["fig-soft-kkt"].text
+            page.evaluate("() => document.querySelector('.jp-Cell').scrollIntoView()")
+            link = page.locator(".jp-MarkdownCell a[href='#fig-soft-kkt']").first
+            link.scroll_into_view_if_needed()
+            link.click()
+            page.wait_for_timeout(1000)
+            shown = page.evaluate("""() => { const a = document.querySelector(
+                    '[data-jupyter-id="fig-soft-kkt"], [id="fig-soft-kkt"]');
+                const r = a.parentElement.getBoundingClientRect();
+                return r.top >= 0 && r.top < window.innerHeight; }""")
+            browser.close()
+    finally:
+        lab.stop()
+    assert shown, f"clicking {number} did not bring its caption on screen"
+    text = "\n".join(found["visible"])
+    assert not RAW_ROLE.search(text), RAW_ROLE.search(text)
+    assert not re.search(r"(?:`{3,}|:{3,})\{", text) and not RAW_LABEL.search(text)
+    assert not re.search(r"^:(?:label|class):", text, re.M)
+    assert found["details"] >= 6 and found["open"] == 0
+    assert found["quotes"] >= 10 and found["flat"] == 0      # no zero-height aside
+    assert [line for line in lines if line in text] == []    # no solution in plain view
+    for label in ("fig-soft-kkt", "eq-soft-hinge-form", "thm-soft-slack-optimal"):
+        number = index.targets[label].text
+        assert number in found["links"], (label, number)      # a reference, as a link
+        assert label in found["anchors"], label               # and its target
+    print("anchors kept by JupyterLab:", len(found["anchors"]))
+    captions = re.findall(r"Fig\. 6\.\d\.", text)
+    assert len(set(captions)) == 6
+    assert "Theorem 6.1" in text and "Exercise 6.3" in text
