@@ -74,7 +74,6 @@ DEFAULT_OUT = DEFAULT_BUILD / "notebooks"
 #: where the HTML book keeps the edition for its download menu
 HTML_DIR = "_notebooks"
 
-ROLE = re.compile(r"\{(?P<role>[a-z]+(?::[a-z]+)?)\}`(?P<content>[^`]+)`")
 #: a role, or an inline code span (whose text is left alone)
 ROLE_OR_CODE = re.compile(r"\{(?P<role>[a-z]+(?::[a-z]+)?)\}`(?P<content>[^`]+)`"
                           r"|(?P<code>(?P<ticks>`+)[^`].*?(?P=ticks))")
@@ -114,7 +113,6 @@ class Target:
     """Something a reference can point at, as the HTML book shows it."""
     docname: str        # "book/06_soft_margin"
     text: str           # "Fig. 6.3", "(6.9)", "Theorem 6.1", a section title
-    title: str = ""     # the statement's or exercise's own title, if any
 
 
 @dataclasses.dataclass(frozen=True)
@@ -174,8 +172,7 @@ class BookIndex:
                 for node_id, number in numbers.items():
                     text = _number(number)
                     if kind == "figure":
-                        targets[node_id] = Target(docname, figure_format % text,
-                                                  targets.get(node_id, Target(docname, "")).text)
+                        targets[node_id] = Target(docname, figure_format % text)
                     elif kind == "displaymath":
                         label = node_id[len("equation-"):] if node_id.startswith("equation-") \
                             else node_id
@@ -575,7 +572,8 @@ class ChapterConverter:
         text = _output_text(cell)
         if text:
             body += ["", "Its output in the book's build:", "", *_code_block(text, "text")]
-        return _tidy("\n".join(_details(f"Solution to {target.text}: code", body)))
+        # not _tidy: the code keeps its blank lines
+        return "\n".join(_details(f"Solution to {target.text}: code", body)).strip("\n")
 
     def caption(self, cell):
         """The caption cell of a figure (myst-nb's ``metadata.mystnb.figure``)."""
