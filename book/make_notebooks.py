@@ -28,7 +28,7 @@ What the edition does to a chapter:
 * ``{numref}``, ``{eq}``, ``{prf:ref}``, ``{ref}`` become Markdown links whose
   text is the book's ("Fig. 6.3", "(6.9)", "Theorem 6.1", the section's or
   the author's title), to an anchor in this notebook or in the sibling
-  notebook; ``{cite}``/``{cite:p}`` become "(Platt, 1999)", ``{cite:t}``
+  notebook (a chapter's own label: the sibling notebook itself); ``{cite}``/``{cite:p}`` become "(Platt, 1999)", ``{cite:t}``
   "Platt (1999)", formatted by sphinxcontrib-bibtex's own referencing style,
   and the notebook ends with its reference list;
 * ``{glue:text}`` and ``{glue}`` become the values of the build's run;
@@ -113,6 +113,7 @@ class Target:
     """Something a reference can point at, as the HTML book shows it."""
     docname: str        # "book/06_soft_margin"
     text: str           # "Fig. 6.3", "(6.9)", "Theorem 6.1", a section title
+    top: bool = False   # the label of a chapter's own title: a link opens the notebook
 
 
 @dataclasses.dataclass(frozen=True)
@@ -162,9 +163,11 @@ class BookIndex:
         eq_format = config.math_eqref_format or "({number})"
         targets = {}
         labels = env.domaindata["std"]["labels"]
+        titles = {docname: node.astext() for docname, node in env.titles.items()}
         for label, (docname, _anchor, title) in labels.items():
             if title:
-                targets[label] = Target(docname, str(title))
+                targets[label] = Target(docname, str(title),
+                                        top=str(title) == titles.get(docname))
         proofs = getattr(env, "proof_list", {})
         exercises = getattr(env, "sphinx_exercise_registry", {})
         for docname, kinds in env.toc_fignumbers.items():
@@ -298,7 +301,9 @@ class ChapterConverter:
         if target.docname == self.docname:
             return f"#{label}"
         name = self.notebook_names.get(target.docname)
-        return f"{name}#{label}" if name else None
+        if not name:
+            return None
+        return name if target.top else f"{name}#{label}"
 
     def _link(self, text, label, target):
         href = self._href(label, target)

@@ -57,7 +57,7 @@ def _index():
     T = mn.Target
     targets = {
         "ch-one": T("book/01_one", "The first chapter"),
-        "ch-two": T("book/02_two", "The second chapter"),
+        "ch-two": T("book/02_two", "The second chapter", top=True),
         "fig-a": T("book/01_one", "Fig. 1.1"),
         "fig-b": T("book/02_two", "Fig. 2.3"),
         "eq-a": T("book/01_one", "(1.4)"),
@@ -115,7 +115,7 @@ def test_references_to_another_chapter_link_to_the_sibling_notebook():
     c = _converter()
     text = c.markdown("As {numref}`fig-b` and {eq}`eq-b` in the {ref}`next chapter <ch-two>`.")
     assert text == ("As [Fig. 2.3](02_two.ipynb#fig-b) and [(2.9)](02_two.ipynb#eq-b) in the "
-                    "[next chapter](02_two.ipynb#ch-two).")
+                    "[next chapter](02_two.ipynb).")
 
 
 def test_explicit_titles_and_a_role_that_wraps_a_line():
@@ -123,7 +123,7 @@ def test_explicit_titles_and_a_role_that_wraps_a_line():
     assert c.markdown("{numref}`Figure %s <fig-a>`") == "[Figure 1.1](#fig-a)"
     assert c.markdown("{prf:ref}`the theorem <thm-a>`") == "[the theorem](#thm-a)"
     text = c.markdown("the {ref}`second\nchapter <ch-two>` says")
-    assert text == "the [second\nchapter](02_two.ipynb#ch-two) says"
+    assert text == "the [second\nchapter](02_two.ipynb) says"
 
 
 def test_citations_textual_parenthetical_and_the_reference_list():
@@ -379,6 +379,13 @@ def test_numbers_are_those_the_html_book_shows(index):
             assert text == ours or text.startswith(ours + " ("), (stem, label, text)
             checked += 1
     assert checked > 100
+
+
+@needs_build
+def test_a_reference_to_a_chapter_opens_its_notebook(edition, index):
+    assert index.targets["ch-smo"].top and not index.targets["fig-soft-kkt"].top
+    text = "\n".join(_markdown(edition["06_soft_margin"]))
+    assert "](07_smo.ipynb)" in text and "](07_smo.ipynb#ch-smo)" not in text
 
 
 @needs_build
