@@ -15,7 +15,7 @@ JOBS   ?= 2
 PIP_VERSION := 26.3
 LOCK_VENV   := .venv-lock
 
-.PHONY: help setup lock check-env book record pdf tex test unit nbval nbval-portable browser lab exercises bench clean
+.PHONY: help setup lock check-env book record pdf tex test unit nbval nbval-portable browser lab exercises notebooks bench clean
 
 help:
 	@echo "make book   build the HTML book into _build/html"
@@ -24,6 +24,7 @@ help:
 	@echo "make pdf    build the PDF edition into _build/latex/book.pdf"
 	@echo "make lab    open the chapters in JupyterLab"
 	@echo "make exercises  write the exercise edition into _build/exercises"
+	@echo "make notebooks  write the learner's edition (any Jupyter) into _build/notebooks"
 	@echo "make bench  run the benchmarks (writes benchmarks/*.md)"
 	@echo "make lock   re-resolve requirements.txt into requirements.lock"
 
@@ -188,6 +189,21 @@ lab: $(STAMP)
 # the chapters are written by book/tag_exercises.py).
 exercises: $(STAMP)
 	$(BIN)/python book/make_exercises.py --out _build/exercises
+
+# The learner's edition: every chapter and the playground as notebooks that
+# read in any Jupyter front end with no extension (references numbered as in
+# the book, glued values, captions, collapsed solutions), written from the
+# book build's outputs (book/make_notebooks.py): its Sphinx environment and
+# the notebooks myst-nb executed and rendered.  `make book` writes the same
+# edition into _build/html/_notebooks/ for the pages' download menus; this
+# target builds the book first only if there is no build to read.
+BOOK_BUILD := _build/.doctrees/environment.pickle
+
+$(BOOK_BUILD):
+	$(MAKE) book
+
+notebooks: $(STAMP) $(BOOK_BUILD)
+	$(BIN)/python book/make_notebooks.py --build _build --out _build/notebooks
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_solvers.py
