@@ -34,15 +34,22 @@ def page(browser):  # noqa: F811
 
 
 # State of the first playground on the page: its points, readout and pixels.
+# The readout without its "trained in 1.2 ms": a test that sees it change must
+# see a change of the model, not of the clock.
 STATE = """(k) => {
     const box = document.querySelectorAll('.svmlib-pg')[k];
     const c = box.svmlibPlayground;
     return {points: c.state.points.map(p => p.slice()),
-            readout: box.querySelector('.pg-readout').textContent,
+            readout: box.querySelector('.pg-readout').textContent
+                .replace(/ · trained in [0-9.]+ ms/, ''),
             pixels: c.canvas.toDataURL(),
             params: Object.assign({}, c.state.params),
             redraws: c.state.redraws};
 }"""
+
+
+# How many times the first playground has redrawn.
+REDRAWS = "() => document.querySelector('.svmlib-pg').svmlibPlayground.state.redraws"
 
 
 def state(r, k=0):
