@@ -36,6 +36,67 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-dev-shm-usage", "--disable-component-update", "--no-first-run"]
 
 
+#: Timeout (ms) of every wait for a condition in the browser tests: far more
+#: than an idle machine needs (a loaded one is two or three times slower), so
+#: that a test fails because its condition never comes, never because the
+#: machine is slow.  No test waits for a fixed time.
+WAIT_MS = 90_000
+
+# Settled: `probe(arg)` has given the same value (compared as JSON) for
+# `frames` animation frames in a row, and no CSS transition or finite CSS
+# animation is running on the page (a blinking text cursor repeats forever and
+# does not count).  Polled once per animation frame by wait_for_function; the
+# state between polls is kept on `window` under a key of its own per wait.
+_SETTLED = """([key, arg, frames]) => {
+    const probe = %s;
+    const running = document.getAnimations().filter(a => a.playState === 'running'
+        && a.effect && a.effect.getComputedTiming().iterations !== Infinity).length;
+    const now = JSON.stringify([probe(arg), running]);
+    const all = window.__svmlibSettled || (window.__svmlibSettled = {});
+    const s = all[key] || (all[key] = {last: null, same: 0});
+    s.same = now === s.last ? s.same + 1 : 0;
+    s.last = now;
+    return running === 0 && s.same >= frames;
+}"""
+
+_settle_keys = iter(range(10**9))
+
+
+def settle(page, probe="() => null", arg=None, frames=5, timeout=WAIT_MS):
+    """Wait until the page holds still: ``probe`` (JavaScript, a function of
+    ``arg``) unchanged for ``frames`` animation frames and no transition running.
+
+    Counted in frames, not milliseconds: a slow machine draws fewer frames per
+    second, and every one of them still has to show the same state.
+    """
+    page.wait_for_function(_SETTLED % probe, arg=[next(_settle_keys), arg, frames],
+                           polling="raf", timeout=timeout)
+
+
+def wait_until(page, predicate, arg=None, timeout=WAIT_MS):
+    """Wait until the JavaScript ``predicate(arg)`` is true; return whether it came.
+
+    The caller asserts on the result with its own message (a condition that
+    never comes fails the test after ``timeout`` ms, not as a bare timeout).
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    try:
+        page.wait_for_function(predicate, arg=arg, polling="raf", timeout=timeout)
+        return True
+    except PlaywrightTimeout:
+        return False
+
+
+def wait_until_loaded(page, timeout=WAIT_MS):
+    """After the load event: the fonts are in, and the page has drawn a few
+    frames with no transition running (what its scripts do at the load event
+    is done).  The text blocks may still be being laid out a few at a time
+    (_static/deferred_layout.js): tests that need all of them wait for that."""
+    page.wait_for_function("() => document.readyState === 'complete' "
+                           "&& document.fonts.status === 'loaded'", timeout=timeout)
+    settle(page, frames=2, timeout=timeout)
+
+
 def _chromium():
     for name in ("chromium", "chromium-browser"):
         path = shutil.which(name)
@@ -72,7 +133,7 @@ class Reader:
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         self.page.on("console", self._console)
         self.page.goto(path.as_uri(), wait_until="load")
-        self.page.wait_for_timeout(300)
+        wait_until_loaded(self.page)
 
     def _route(self, route):
         url = route.request.url
@@ -95,7 +156,7 @@ class Reader:
     def wait_for_math(self):
         self.page.wait_for_function(
             "() => !document.querySelector('.math') || "
-            "(window.MathJax && MathJax.startup && MathJax.startup.promise)", timeout=20000)
+            "(window.MathJax && MathJax.startup && MathJax.startup.promise)", timeout=WAIT_MS)
         self.page.evaluate(
             "() => window.MathJax && MathJax.startup ? MathJax.startup.promise : null")
         # MathJax's lazy mode types formulas as they scroll into view: all of them now
@@ -279,7 +340,7 @@ def test_search_works_offline(browser):
     r = Reader(browser, HTML / "search.html")
     try:
         r.page.goto((HTML / "search.html").as_uri() + "?q=hyperplane", wait_until="load")
-        r.page.wait_for_selector("#search-results li", timeout=20000)
+        r.page.wait_for_selector("#search-results li", timeout=WAIT_MS)
         hits = r.page.query_selector_all("#search-results li")
         assert len(hits) >= 1
         assert r.blocked == []

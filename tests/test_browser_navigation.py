@@ -26,7 +26,8 @@ import re
 
 import pytest
 
-from test_browser import CHAPTERS, HTML, KNOWN_NOISE, browser  # noqa: F401 (fixture)
+from test_browser import (CHAPTERS, HTML, KNOWN_NOISE, WAIT_MS, browser,  # noqa: F401 (fixture)
+                          settle, wait_until, wait_until_loaded)
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +47,7 @@ class Visit:
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         self.page.goto(path.as_uri() + query, wait_until="load")
-        self.page.wait_for_timeout(300)
+        wait_until_loaded(self.page)
 
     def _route(self, route):
         url = route.request.url
@@ -63,7 +64,7 @@ class Visit:
     def wait_for_math(self):
         """The formulas are typeset at build time: wait for their fonts."""
         self.page.wait_for_function("() => document.querySelector('mjx-container')",
-                                    timeout=60000)
+                                    timeout=WAIT_MS)
         self.page.evaluate("() => document.fonts.ready")
 
 
@@ -79,15 +80,33 @@ def visit(browser, stem, query="", **options):
         v.context.close()
 
 
+# Whether the first element matching the selector is visible inside the viewport.
+_ON_SCREEN = """([sel, width]) => {
+    const e = document.querySelector(sel);
+    if (!e) return false;
+    const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+    return r.width > 0 && r.height > 0 && r.left >= 0 && r.right <= width
+        && s.visibility !== 'hidden' && s.display !== 'none';
+}"""
+
+
 def _on_screen(page, selector, width):
-    """Whether the first element matching ``selector`` is visible inside the viewport."""
-    return page.evaluate("""([sel, width]) => {
-        const e = document.querySelector(sel);
-        if (!e) return false;
-        const r = e.getBoundingClientRect(), s = getComputedStyle(e);
-        return r.width > 0 && r.height > 0 && r.left >= 0 && r.right <= width
-            && s.visibility !== 'hidden' && s.display !== 'none';
-    }""", [selector, width])
+    return page.evaluate(_ON_SCREEN, [selector, width])
+
+
+def _slid_in(page, selector, width, shown=True):
+    """Wait until the element is on screen (``shown``) or off it, then until the
+    drawer or sidebar holding it has finished moving; return whether it is on screen.
+
+    (The theme slides its drawers with CSS transitions: the element's box is
+    probed frame by frame until it holds still.)
+    """
+    predicate = _ON_SCREEN if shown else f"(a) => !({_ON_SCREEN})(a)"
+    wait_until(page, predicate, [selector, width])
+    settle(page, """(sel) => { const e = document.querySelector(sel);
+        if (!e) return null; const r = e.getBoundingClientRect();
+        return [r.left, r.top, r.width, getComputedStyle(e).visibility]; }""", selector)
+    return _on_screen(page, selector, width)
 
 
 # ----------------------------------------------------------------- navigation
@@ -100,19 +119,17 @@ def test_phone_hamburger_opens_and_closes_the_table_of_contents(browser):
         page = v.page
         assert not _on_screen(page, TOC_LINK, 390), "the table of contents shows before ☰"
         page.locator(".bd-header-article .primary-toggle").tap()
-        page.wait_for_timeout(500)
-        assert _on_screen(page, TOC_LINK, 390), "☰ did not open the table of contents"
+        assert _slid_in(page, TOC_LINK, 390), "☰ did not open the table of contents"
         SHOTS = HTML.parent / "screenshots"
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "phone_toc_open.png"))
         # closing: tap the dimmed page beside the drawer
         page.locator("label.overlay-primary").tap(position={"x": 370, "y": 420})
-        page.wait_for_timeout(500)
-        assert not _on_screen(page, TOC_LINK, 390), "the drawer did not close"
+        assert not _slid_in(page, TOC_LINK, 390, shown=False), "the drawer did not close"
         # and a chapter link in it is usable: open again, follow it
         page.locator(".bd-header-article .primary-toggle").tap()
-        page.wait_for_timeout(500)
-        with page.expect_navigation(wait_until="domcontentloaded", timeout=30000):
+        assert _slid_in(page, TOC_LINK, 390), "☰ did not open the table of contents again"
+        with page.expect_navigation(wait_until="domcontentloaded", timeout=WAIT_MS):
             page.locator(TOC_LINK).tap()
         assert page.url.endswith("08_kernels.html"), page.url
         assert v.blocked == []
@@ -123,42 +140,44 @@ def test_phone_contents_button_opens_the_page_contents(browser):
         link = ".bd-sidebar-secondary a.nav-link[href='#slack-variables']"
         assert not _on_screen(v.page, link, 390)
         v.page.locator(".bd-header-article .secondary-toggle").tap()
-        v.page.wait_for_timeout(500)
-        assert _on_screen(v.page, link, 390), "the contents button did not open the contents"
+        assert _slid_in(v.page, link, 390), "the contents button did not open the contents"
 
 
 def test_phone_tooltip_does_not_cover_the_next_icon(browser):
     """Tap ☰'s neighbour "contents", close it, then tap Search: the tap must land."""
     with visit(browser, "06_soft_margin", **PHONE) as v:
         page = v.page
+        link = ".bd-sidebar-secondary a.nav-link[href='#slack-variables']"
         page.locator(".bd-header-article .secondary-toggle").tap()
-        page.wait_for_timeout(300)
+        assert _slid_in(page, link, 390), "the contents button did not open the contents"
         page.locator("label.overlay-secondary").tap(position={"x": 20, "y": 420})
-        page.wait_for_timeout(300)
-        # Playwright refuses the tap (and fails) if anything covers the button
-        page.locator(".bd-header-article .search-button").tap(timeout=5000)
-        page.wait_for_timeout(300)
-        assert page.evaluate("() => document.activeElement && "
-                             "document.activeElement.matches('input[name=q]')"), \
+        assert not _slid_in(page, link, 390, shown=False), "the contents did not close"
+        # Playwright refuses the tap if anything covers the button, and tries
+        # again until its timeout: a tooltip that stays over it fails the test
+        page.locator(".bd-header-article .search-button").tap(timeout=WAIT_MS)
+        assert wait_until(page, "() => document.activeElement && "
+                                "document.activeElement.matches('input[name=q]')"), \
             "tapping Search did not open the search field"
-        visible_tips = page.evaluate(
-            "() => [...document.querySelectorAll('.tooltip')].filter("
-            "t => getComputedStyle(t).display !== 'none').length")
-        assert visible_tips == 0
+        # tooltips fade in and out (CSS transitions): count them once all is still
+        tips = ("() => [...document.querySelectorAll('.tooltip')].filter("
+                "t => getComputedStyle(t).display !== 'none').length")
+        settle(page, tips)
+        assert page.evaluate(tips) == 0
 
 
 def test_desktop_hamburger_collapses_and_restores_the_sidebar(browser):
     with visit(browser, "06_soft_margin", **DESKTOP) as v:
         page = v.page
         assert _on_screen(page, TOC_LINK, 1440)
+        article = "() => document.querySelector('.bd-article').offsetWidth"
         page.locator(".bd-header-article .primary-toggle").click()
-        page.wait_for_timeout(500)
-        assert not _on_screen(page, TOC_LINK, 1440), "☰ did not collapse the sidebar"
-        width = page.evaluate("() => document.querySelector('.bd-article').offsetWidth")
+        assert not _slid_in(page, TOC_LINK, 1440, shown=False), "☰ did not collapse the sidebar"
+        settle(page, article)                     # the article has taken the room
+        width = page.evaluate(article)
         page.locator(".bd-header-article .primary-toggle").click()
-        page.wait_for_timeout(500)
-        assert _on_screen(page, TOC_LINK, 1440), "☰ did not bring the sidebar back"
-        assert page.evaluate("() => document.querySelector('.bd-article').offsetWidth") < width
+        assert _slid_in(page, TOC_LINK, 1440), "☰ did not bring the sidebar back"
+        settle(page, article)
+        assert page.evaluate(article) < width
 
 
 # ------------------------------------------------------------------ keyboard
@@ -343,7 +362,9 @@ def test_solution_toggles_show_focus_and_name_their_exercise(browser):
         assert re.match(r"Show solution to Exercise 6\.\d+ \(", info["label"]), info
         assert info["outline"] != "none" and info["width"] >= 2, info
         page.keyboard.press("Enter")
-        page.wait_for_timeout(200)
+        # the label follows aria-expanded (a MutationObserver in _static/navigation.js)
+        wait_until(page, "() => (document.activeElement.getAttribute('aria-label') || '')"
+                         ".startsWith('Hide ')")
         label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
         assert label.startswith("Hide solution to Exercise 6."), label
         labels = page.evaluate("() => [...document.querySelectorAll('button.toggle-button')]"
@@ -355,15 +376,16 @@ def test_solution_toggles_show_focus_and_name_their_exercise(browser):
 
 def _search(browser, words):
     with visit(browser, "search.html", f"?q={words}", **DESKTOP) as v:
-        v.page.wait_for_selector("#search-results li", timeout=20000)
+        v.page.wait_for_selector("#search-results li", timeout=WAIT_MS)
         v.page.wait_for_function(
             "() => /found|did not match/.test(document.querySelector('#search-results')"
-            ".textContent)", timeout=20000)
+            ".textContent)", timeout=WAIT_MS)
         # each result's snippet arrives with its page's search text
         v.page.wait_for_function("""() => [...document.querySelectorAll('#search-results li')]
             .every(li => li.querySelector('span') || li.querySelector('p.context'))""",
-                                 timeout=20000)
-        v.page.wait_for_timeout(300)
+                                 timeout=WAIT_MS)
+        # and then the list holds still (no result or snippet added any more)
+        settle(v.page, "() => document.querySelector('#search-results').innerHTML.length")
         results = v.page.evaluate("""() => [...document.querySelectorAll('#search-results li')]
             .map(li => ({href: li.querySelector('a').getAttribute('href'),
                          snippet: (li.querySelector('p.context') || {}).textContent || null,

@@ -15,7 +15,8 @@ Screenshots go to ``_build/screenshots/playground-*.png`` for review.
 
 import pytest
 
-from test_browser import HTML, SHOTS, Reader, browser  # noqa: F401  (the fixture)
+from test_browser import (HTML, SHOTS, WAIT_MS, Reader, browser,  # noqa: F401  (the fixture)
+                          settle)
 
 pytestmark = pytest.mark.browser
 
@@ -33,15 +34,22 @@ def page(browser):  # noqa: F811
 
 
 # State of the first playground on the page: its points, readout and pixels.
+# The readout without its "trained in 1.2 ms": a test that sees it change must
+# see a change of the model, not of the clock.
 STATE = """(k) => {
     const box = document.querySelectorAll('.svmlib-pg')[k];
     const c = box.svmlibPlayground;
     return {points: c.state.points.map(p => p.slice()),
-            readout: box.querySelector('.pg-readout').textContent,
+            readout: box.querySelector('.pg-readout').textContent
+                .replace(/ · trained in [0-9.]+ ms/, ''),
             pixels: c.canvas.toDataURL(),
             params: Object.assign({}, c.state.params),
             redraws: c.state.redraws};
 }"""
+
+
+# How many times the first playground has redrawn.
+REDRAWS = "() => document.querySelector('.svmlib-pg').svmlibPlayground.state.redraws"
 
 
 def state(r, k=0):
@@ -133,7 +141,9 @@ def test_drag_moves_a_point_and_right_click_removes_it(page):
     for step in range(1, 6):
         r.page.mouse.move(start["x"] + 12 * step, start["y"] - 6 * step)
     r.page.mouse.up()
-    r.page.wait_for_timeout(100)
+    # a move during the drag redraws in the next animation frame: wait until no
+    # redraw is left to come (the count of redraws holds for a few frames)
+    settle(r.page, REDRAWS)
     after = state(r)
     assert len(after["points"]) == len(before["points"])
     moved = after["points"][0]
@@ -279,7 +289,12 @@ LUMINANCE = """(color) => {
 def test_dark_mode_is_readable(page):
     r = page
     r.page.evaluate("() => document.documentElement.setAttribute('data-theme', 'dark')")
-    r.page.wait_for_timeout(100)
+    # the colours change by the stylesheet (maybe with a transition) and the
+    # canvas is redrawn by a MutationObserver: wait until both hold still
+    settle(r.page, """() => { const box = document.querySelector('.svmlib-pg');
+        return [getComputedStyle(box).backgroundColor,
+                getComputedStyle(box.querySelector('.pg-readout')).color,
+                box.svmlibPlayground.canvas.toDataURL().length]; }""")
     colors = r.page.evaluate("""() => {
         const box = document.querySelector('.svmlib-pg');
         const style = getComputedStyle(box);
@@ -306,7 +321,13 @@ def test_phone_width_shows_the_whole_playground(browser):  # noqa: F811
     r = Reader(browser, PAGE)
     try:
         r.page.set_viewport_size({"width": 390, "height": 844})
-        r.page.wait_for_timeout(300)
+        r.page.wait_for_function("() => window.innerWidth === 390", timeout=WAIT_MS)
+        # the page reflows, and the playground redraws for its new width (a
+        # ResizeObserver): wait until its box and its canvas hold still
+        settle(r.page, """() => { const b = document.querySelector('.svmlib-pg');
+            const c = b.querySelector('canvas'), r = b.getBoundingClientRect();
+            return [r.left, r.right, c.width, c.getBoundingClientRect().width,
+                    document.documentElement.scrollWidth]; }""")
         box = r.page.evaluate("""() => {
             const b = document.querySelector('.svmlib-pg').getBoundingClientRect();
             const c = document.querySelector('.svmlib-pg canvas');
@@ -356,6 +377,29 @@ def test_the_page_solver_agrees_with_svmlib(page):
     assert summary["objective"] == pytest.approx(model.solver_result_.objective, rel=1e-6)
 
 
+# JupyterLab (with expose_app_in_browser): the notebook open and its kernel idle.
+KERNEL_IDLE = """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    return !!(w && w.context && w.context.isReady && w.sessionContext
+              && w.sessionContext.session && w.sessionContext.session.kernel
+              && w.sessionContext.session.kernel.status === 'idle'); }"""
+
+# Run code in the notebook's kernel (not in a cell); its stdout.
+KERNEL_OUTPUT = """async (code) => {
+    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+    let text = '';
+    const future = kernel.requestExecute({code, store_history: false, silent: false});
+    future.onIOPub = msg => { if (msg.header.msg_type === 'stream') text += msg.content.text; };
+    await future.done;
+    return text;
+}"""
+
+# What the kernel has of the first playground: its points and the page's summary.
+KERNEL_HAS_61 = "print(len(pg.y), pg.summary.get('n_points'))"
+
+TWO_FRAMES = ("() => new Promise(done => requestAnimationFrame("
+              "() => requestAnimationFrame(done)))")
+
+
 def _free_port():
     import socket
     with socket.socket() as s:
@@ -381,19 +425,21 @@ def test_jupyterlab_widget_syncs_points_to_python(browser, tmp_path):  # noqa: F
     server = subprocess.Popen(
         [sys.executable, "-m", "jupyterlab", "--allow-root", "--no-browser", "--ip=127.0.0.1",
          f"--port={port}", f"--IdentityProvider.token={token}",
-         f"--ServerApp.root_dir={tmp_path}", "--LabApp.news_url=None"],
+         f"--ServerApp.root_dir={tmp_path}", "--LabApp.news_url=None",
+         "--LabApp.expose_app_in_browser=True"],      # window.jupyterapp, for the waits below
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     context = None
     try:
         base = f"http://127.0.0.1:{port}"
-        for _ in range(120):                              # at most a minute to start
+        deadline = time.monotonic() + 180                # a loaded machine starts it slowly
+        while True:
             try:
-                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=1)
+                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
                 break
             except OSError:
-                time.sleep(0.5)
-        else:
-            pytest.fail("JupyterLab did not start within a minute")
+                if time.monotonic() > deadline:
+                    pytest.fail("JupyterLab did not start within 180 s")
+                time.sleep(0.5)                           # the polling interval
         context = browser.new_context(viewport={"width": 1400, "height": 1000})
         page = context.new_page()
         errors = []
@@ -409,13 +455,14 @@ def test_jupyterlab_widget_syncs_points_to_python(browser, tmp_path):  # noqa: F
 
         page.on("pageerror", page_error)
         page.goto(f"{base}/lab/tree/playground.ipynb?token={token}")
-        page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=60000)
-        page.wait_for_timeout(2000)
-        page.click("text=Run", timeout=10000)
-        page.click("text=Run All Cells", timeout=10000)
-        page.wait_for_selector(".jp-OutputArea .svmlib-pg canvas", timeout=90000)
+        page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=WAIT_MS)
+        # the notebook is ready when its kernel is (as in tests/test_jupyterlab.py)
+        page.wait_for_function(KERNEL_IDLE, timeout=2 * WAIT_MS, polling=500)
+        page.click("text=Run", timeout=WAIT_MS)
+        page.click("text=Run All Cells", timeout=WAIT_MS)
+        page.wait_for_selector(".jp-OutputArea .svmlib-pg canvas", timeout=2 * WAIT_MS)
         page.wait_for_function("document.querySelectorAll('.svmlib-pg').length === 2",
-                               timeout=60000)
+                               timeout=WAIT_MS)
         radios = page.evaluate("[...document.querySelectorAll('.svmlib-pg')].map(b => "
                                "[...b.querySelectorAll('input[type=radio]')].map(r => r.checked))")
         assert radios == [[True, False], [True, False]]
@@ -423,14 +470,22 @@ def test_jupyterlab_widget_syncs_points_to_python(browser, tmp_path):  # noqa: F
         spot = page.evaluate("document.querySelector('.svmlib-pg').svmlibPlayground.clientOf(0.5, 1.6)")
         page.mouse.click(spot["x"], spot["y"])
         page.wait_for_function("document.querySelector('.svmlib-pg .pg-readout')"
-                               ".textContent.startsWith('61 points')", timeout=10000)
-        page.wait_for_timeout(1000)                       # the sync to the kernel
+                               ".textContent.startsWith('61 points')", timeout=WAIT_MS)
+        # the page sends the points and its summary to Python (anywidget traits):
+        # ask the kernel until it has them, before the next cell reads them
+        deadline = time.monotonic() + WAIT_MS / 1000
+        synced = False
+        while not synced and time.monotonic() < deadline:
+            synced = page.evaluate(KERNEL_OUTPUT, KERNEL_HAS_61) == "61 61\n"
+            if not synced:
+                page.evaluate(TWO_FRAMES)
+        assert synced, "the playground's 61 points never reached the kernel"
         cell = page.locator(".jp-CodeCell", has_text="pg.summary.get").first
         cell.scroll_into_view_if_needed()
         cell.locator(".cm-content").click()
         page.keyboard.press("Shift+Enter")
         output = cell.locator(".jp-OutputArea")
-        output.filter(has_text="the page:").wait_for(timeout=30000)
+        output.filter(has_text="the page:").wait_for(timeout=WAIT_MS)
         text = output.inner_text()
         assert "playground's 61 points" in text
         fitted = int(text.split("61 points: ")[1].split(" support")[0])

@@ -13,11 +13,13 @@ not here.
 import gzip
 import pathlib
 import re
+import time
 import urllib.parse
 
 import pytest
 
-from test_browser import CHAPTERS, CHROMIUM_ARGS, HTML, OTHER_PAGES, ROOT, browser  # noqa: F401
+from test_browser import (CHAPTERS, CHROMIUM_ARGS, HTML, OTHER_PAGES, ROOT,  # noqa: F401
+                          WAIT_MS, browser, settle, wait_until, wait_until_loaded)
 
 pytestmark = pytest.mark.browser
 
@@ -38,17 +40,21 @@ class Visit:
     def __init__(self, browser, name, screen):
         self.context = browser.new_context(**SCREENS[screen])
         self.requested, self.blocked, self.errors = [], [], []
+        self.in_flight = set()
         self.context.route("**/*", self._route)
         self.page = self.context.new_page()
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("request", lambda r: self.in_flight.add(r))
+        self.page.on("requestfinished", lambda r: self.in_flight.discard(r))
+        self.page.on("requestfailed", lambda r: self.in_flight.discard(r))
         self.page.goto((HTML / f"{name}.html").as_uri(), wait_until="load")
         self.page.wait_for_function(
             "() => !document.querySelector('.math') || "
-            "(window.MathJax && MathJax.startup && MathJax.startup.promise)", timeout=30000)
+            "(window.MathJax && MathJax.startup && MathJax.startup.promise)", timeout=WAIT_MS)
         self.page.evaluate("() => window.MathJax && MathJax.startup ? "
                            "MathJax.startup.promise : null")
-        self.page.wait_for_timeout(200)
+        wait_until_loaded(self.page)
 
     def _route(self, route):
         url = route.request.url
@@ -60,6 +66,25 @@ class Visit:
         else:
             self.blocked.append(url)
             route.abort()
+
+    def wait_until_quiet(self, frames=10):
+        """Wait until the page has done what it does by itself after loading:
+        its text blocks all laid out (_static/deferred_layout.js marks the root
+        element when it is done), then no request in flight and none new for
+        ``frames`` animation frames in a row (what comes into view once the
+        layout is final is fetched by then)."""
+        self.page.wait_for_function("() => 'svmlibLaidOut' in document.documentElement.dataset",
+                                    timeout=WAIT_MS)
+        deadline = time.monotonic() + WAIT_MS / 1000
+        still, count = 0, None
+        while still < frames:
+            assert time.monotonic() < deadline, (
+                f"the page still loads {len(self.in_flight)} files: "
+                f"{[r.url.rsplit('/', 1)[-1] for r in self.in_flight][:5]}")
+            self.page.evaluate("() => new Promise(done => requestAnimationFrame(done))")
+            now = len(self.requested)
+            still = still + 1 if now == count and not self.in_flight else 0
+            count = now
 
     def typeset_all(self):
         """Typeset every formula now (MathJax's lazy mode typesets them on scrolling)."""
@@ -183,7 +208,7 @@ def test_interactive_figures_fit_the_screen_and_load_lazily(visit, stem, screen)
         root.scroll_into_view_if_needed()
         v.page.wait_for_function(
             "(w) => { const i = w.querySelector('img.svmlib-frame'); "
-            "return i.complete && i.naturalWidth > 0; }", arg=root, timeout=10000)
+            "return i.complete && i.naturalWidth > 0; }", arg=root, timeout=WAIT_MS)
         shot = v.page.evaluate(_FRAMES)[k]
         phone_frame = "/svmlib/" in shot["current"] and v.page.evaluate(
             "(w) => { const s = w.querySelector('source.svmlib-phone'); "
@@ -204,6 +229,7 @@ def test_interactive_figures_fit_the_screen_and_load_lazily(visit, stem, screen)
     # moving a control loads one frame file, no inline image data
     if handles:
         before = len(v.requested)
+        frame = handles[-1].evaluate("(w) => w.querySelector('img.svmlib-frame').currentSrc")
         moved = handles[-1].evaluate("""(w) => {
             const c = w.querySelector('input[type=range], select');
             if (!c) return false;
@@ -213,7 +239,10 @@ def test_interactive_figures_fit_the_screen_and_load_lazily(visit, stem, screen)
             c.dispatchEvent(new Event('change', {bubbles: true}));
             return true; }""")
         if moved:
-            v.page.wait_for_timeout(300)
+            # the figure shows another frame once that file has come
+            wait_until(v.page, """([w, frame]) => { const i = w.querySelector('img.svmlib-frame');
+                return i.currentSrc !== frame && i.complete && i.naturalWidth > 0; }""",
+                       [handles[-1], frame])
             assert len(v.requested) > before
         src = handles[-1].evaluate("(w) => w.querySelector('img.svmlib-frame').src")
         assert not src.startswith("data:")
@@ -223,7 +252,8 @@ def test_interactive_figures_fit_the_screen_and_load_lazily(visit, stem, screen)
 @pytest.mark.parametrize("stem", CHAPTERS)
 def test_chapter_is_light_before_the_first_interaction(visit, stem):
     v = visit(f"book/{stem}", "phone")
-    v.page.wait_for_timeout(500)
+    # "before the first interaction": all that the page loads by itself
+    v.wait_until_quiet()
     loaded = sorted(set(v.requested))
     total = sum(_size(u) for u in loaded)
     assert total < FIRST_VIEW_BUDGET, (
@@ -295,11 +325,11 @@ def test_search_ranks_the_chapter_above_the_api(browser):  # noqa: F811
     try:
         page = context.new_page()
         page.goto((HTML / "search.html").as_uri() + "?q=kernel", wait_until="load")
-        page.wait_for_selector("#search-results li", timeout=30000)
+        page.wait_for_selector("#search-results li", timeout=WAIT_MS)
         page.wait_for_function(
             "() => document.querySelector('#search-results p.search-summary') && "
             "!document.querySelector('#search-progress')?.textContent.includes('Preparing')",
-            timeout=30000)
+            timeout=WAIT_MS)
         first = page.eval_on_selector("#search-results li a", "a => a.getAttribute('href')")
         assert re.search(r"book/\d\d_", first), f"first result for 'kernel': {first}"
     finally:
@@ -393,7 +423,7 @@ def test_static_figures_enlarge_to_legible_text_on_a_phone(visit, stem):
             v.page.keyboard.press("Enter")
         v.page.wait_for_function(
             "() => { const i = document.querySelector('dialog.svmlib-zoom-view[open] img');"
-            " return i && i.complete && i.naturalWidth > 0; }", timeout=10000)
+            " return i && i.complete && i.naturalWidth > 0; }", timeout=WAIT_MS)
         view = v.page.evaluate(_VIEW)
         enlarged = smallest * view["shown"] / figure["drawn"]
         assert enlarged >= LEGIBLE_PX, (
@@ -421,7 +451,8 @@ def test_static_figure_enlarges_to_the_screen_on_a_desktop(visit):
     drawn = float(link.get_attribute("data-width"))
     link.click()
     v.page.wait_for_function(
-        "() => document.querySelector('dialog.svmlib-zoom-view[open] img')?.complete")
+        "() => document.querySelector('dialog.svmlib-zoom-view[open] img')?.complete",
+        timeout=WAIT_MS)
     view = v.page.evaluate(_VIEW)
     # at least 1.25x the drawn size, and as wide as the screen allows
     assert view["shown"] >= 1.25 * drawn - 1
@@ -429,6 +460,17 @@ def test_static_figure_enlarges_to_the_screen_on_a_desktop(visit):
     v.page.mouse.click(5, 500)  # beside the figure
     assert v.page.evaluate(_VIEW) is None
     assert v.errors == []
+
+
+def _wait_until_landed(page, target):
+    """Wait for a jump to the element with id ``target`` to end: the target in
+    view (its top 0-150 px from the top of the window), then ``window.scrollY``
+    unchanged for a few frames.  The caller measures where it landed and asserts."""
+    wait_until(page, """(id) => { const e = document.getElementById(id);
+        if (!e) return false; const top = e.getBoundingClientRect().top;
+        return top >= 0 && top <= 150; }""", target)
+    settle(page, """(id) => [window.scrollY,
+        document.getElementById(id).getBoundingClientRect().top]""", target)
 
 
 _BLOCKS = """() => [...document.querySelectorAll('.bd-article section > :is(p, ul, ol, dl, blockquote,'
@@ -445,12 +487,12 @@ def test_text_blocks_laid_out_after_the_load_and_jumps_land(visit, browser):  # 
     links = v.page.evaluate("() => [...document.querySelectorAll('.bd-toc-nav a.nav-link')]"
                             ".map(a => a.getAttribute('href'))")
     v.page.click(f".bd-toc-nav a.nav-link[href='{links[-2]}']")
-    v.page.wait_for_timeout(4000)  # the theme's smooth scrolling
+    _wait_until_landed(v.page, links[-2][1:])   # the theme scrolls smoothly
     top = v.page.evaluate("(h) => document.getElementById(h.slice(1)).getBoundingClientRect().top",
                           links[-2])
     assert 0 <= top <= 150, f"the jump to {links[-2]} lands {top:.0f} px from the top"
     v.page.wait_for_function("() => 'svmlibLaidOut' in document.documentElement.dataset",
-                             timeout=20000)
+                             timeout=WAIT_MS)
     styles = v.page.evaluate(f"() => ({_BLOCKS})().map(b => getComputedStyle(b).contentVisibility)")
     assert len(styles) > 50 and set(styles) == {"visible"}, set(styles)
     # opened at an equation far down: the browser aimed at it in the estimated page
@@ -458,7 +500,7 @@ def test_text_blocks_laid_out_after_the_load_and_jumps_land(visit, browser):  # 
     page = context.new_page()
     page.goto((HTML / "book" / "08_kernels.html").as_uri() + "#equation-eq-kern-logistic",
               wait_until="load")
-    page.wait_for_timeout(4000)
+    _wait_until_landed(page, "equation-eq-kern-logistic")
     top = page.evaluate("() => document.getElementById('equation-eq-kern-logistic')"
                         ".getBoundingClientRect().top")
     context.close()

@@ -40,6 +40,8 @@ import urllib.request
 
 import pytest
 
+from test_browser import WAIT_MS, settle, wait_until
+
 pytestmark = pytest.mark.browser
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -238,13 +240,13 @@ def _render_all_markdown(page):
     page.evaluate("""async () => {
         for (const cell of document.querySelectorAll('.jp-MarkdownCell')) {
             cell.scrollIntoView();
-            await new Promise(r => setTimeout(r, 20));
+            await new Promise(r => requestAnimationFrame(r));   // let it be seen
         }
         document.querySelector('.jp-Cell').scrollIntoView();   // back to the top
     }""")
     page.wait_for_function(
         "() => [...document.querySelectorAll('.jp-MarkdownCell')]"
-        ".every(c => c.classList.contains('jp-mod-rendered'))", timeout=60_000, polling=500)
+        ".every(c => c.classList.contains('jp-mod-rendered'))", timeout=2 * WAIT_MS, polling=500)
 
 
 def _markdown_texts(page):
@@ -255,6 +257,10 @@ def _markdown_texts(page):
                               + 'pre, code, .katex-mathml').forEach(e => e.remove());
         return copy.textContent;
     })""")
+
+
+# Where the notebook is scrolled to: the first cell's place in the window.
+_SCROLLED = "() => document.querySelector('.jp-Cell').getBoundingClientRect().top"
 
 
 def _screenshot(page, stem, suffix=""):
@@ -307,13 +313,13 @@ def test_chapter_renders_without_raw_myst(chapter_page, stem):
     _screenshot(page, stem)
     page.evaluate("""() => { const h = [...document.querySelectorAll('.jp-MarkdownCell h2')]
         .find(e => e.textContent.startsWith('Exercises')); if (h) h.scrollIntoView(); }""")
-    page.wait_for_timeout(300)
+    settle(page, _SCROLLED)                   # the notebook has stopped scrolling
     _screenshot(page, stem, "-exercises")
     page.evaluate("""() => { const w = window.jupyterapp.shell.currentWidget.content;
         const i = w.widgets.findIndex(c => (c.model.getMetadata('tags') || [])
                                            .includes('exercise-answer'));
         if (i > 0) w.widgets[i - 1].node.scrollIntoView(); }""")
-    page.wait_for_timeout(300)
+    settle(page, _SCROLLED)
     _screenshot(page, stem, "-answer")
     assert page.js_errors == [], f"{stem}: JavaScript errors: {page.js_errors[:5]}"
 
@@ -326,10 +332,12 @@ _FIGURES_JS = r"""() => [...document.querySelectorAll('.jp-OutputArea-output .wi
     .filter(box => box.querySelector(':scope > .widget-image'))"""
 
 # In the kernel: each live svmlib figure with a goal, the control positions of
-# the setting that meets the goal closest to the current one.
+# the setting that meets the goal closest to the current one; and
+# _svmlib_position(goal), where that figure's controls are now.
 _GOAL_SETTINGS = r"""
 import gc as _gc, json as _json
 from svmlib.widgets import InteractiveFigure as _IF
+_svmlib_figures = {}
 def _svmlib_goal_settings():
     found = []
     for fig in _gc.get_objects():
@@ -344,9 +352,14 @@ def _svmlib_goal_settings():
                 cost = sum(abs(a - b) for a, b in zip(target, now))
                 if best is None or cost < best[0]:
                     best = (cost, target)
+        _svmlib_figures[str(fig.goal_text)] = fig
         found.append({"goal": str(fig.goal_text), "kinds": [fig.controls[n].kind for n in names],
                       "now": now, "target": None if best is None else best[1]})
     return found
+def _svmlib_position(goal):     # where the controls of that figure are, in the kernel
+    fig = _svmlib_figures[goal]
+    print("SVMLIB-NOW" + _json.dumps([fig.controls[n].index_of(fig._live["values"][n])
+                                       for n in fig.controls]))
 print("SVMLIB-GOALS" + _json.dumps(_svmlib_goal_settings()))
 """
 
@@ -402,6 +415,13 @@ def _controls(figure):
     return rows
 
 
+def _slider_position(row):
+    """A slider's (or a stepper's) position and last position, as its handle says."""
+    handle = row.query_selector(".noUi-handle")
+    return (round(float(handle.get_attribute("aria-valuenow"))),
+            round(float(handle.get_attribute("aria-valuemax"))))
+
+
 def _set_control(page, kind, row, index, current):
     """Move one control to position ``index`` as a learner would."""
     if kind == "choice":
@@ -411,16 +431,33 @@ def _set_control(page, kind, row, index, current):
     handle.focus()
     key = "ArrowRight" if index > current else "ArrowLeft"
     for _ in range(abs(index - current)):
+        before = handle.get_attribute("aria-valuenow")
         page.keyboard.press(key)
-        page.wait_for_timeout(60)
+        # one step at a time: the handle has moved before the next key press
+        wait_until(page, "([h, before]) => h.getAttribute('aria-valuenow') !== before",
+                   [handle, before])
 
 
-def _wait_for_change(page, figure, before, timeout=30.0):
-    deadline = time.monotonic() + timeout
+def _wait_for_change(page, figure, before):
+    """Wait until the figure's image or readout differs from ``before``; whether it did."""
+    return wait_until(page, """([box, before]) => {
+        const img = box.querySelector(':scope > .widget-image');
+        const html = [...box.querySelectorAll(':scope > .widget-html')].map(h => h.innerHTML);
+        return (img ? img.getAttribute('src') : '') + '|' + html.join('|') !== before; }""",
+                      [figure, before])
+
+
+def _wait_for_kernel_position(page, goal, k, index):
+    """Wait until control ``k`` of the kernel's figure of ``goal`` is at ``index``
+    (the browser sends each move to the kernel, which then redraws the figure)."""
+    code = f"_svmlib_position({goal!r})"
+    deadline = time.monotonic() + WAIT_MS / 1000
     while time.monotonic() < deadline:
-        if _figure_state(figure) != before:
+        output = _kernel_output(page, code)
+        if ("SVMLIB-NOW" in output
+                and json.loads(output.split("SVMLIB-NOW", 1)[1])[k] == index):
             return True
-        page.wait_for_timeout(200)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     return False
 
 
@@ -442,15 +479,15 @@ def test_run_all_cells_then_figures_respond_and_goals_are_reachable(chapter_page
         assert controls, f"{stem}: interactive figure {k + 1} has no controls"
         responded = False
         for kind, row in controls:        # the first control that redraws is enough
+            if row.query_selector("select:disabled, .noUi-target[disabled]"):
+                continue                  # a control that does nothing at this setting
             before = _figure_state(figure)
             if kind == "choice":
-                n = row.evaluate("r => r.querySelector('select').options.length")
                 now = row.evaluate("r => r.querySelector('select').selectedIndex")
                 _set_control(page, kind, row, 1 if now == 0 else 0, now)
             else:
-                _set_control(page, kind, row, 1, 0)    # one key press; at the end it is a no-op
-                if not _wait_for_change(page, figure, before, timeout=5):
-                    _set_control(page, kind, row, 0, 1)
+                now, last = _slider_position(row)    # one step, away from the end it is at
+                _set_control(page, kind, row, now + 1 if now < last else now - 1, now)
             if _wait_for_change(page, figure, before):
                 responded = True
                 break
@@ -474,13 +511,19 @@ def test_run_all_cells_then_figures_respond_and_goals_are_reachable(chapter_page
             f"{stem}: the figure's controls {[k for k, _ in controls]} differ from {goal['kinds']}")
         fresh = json.loads(_kernel_output(page, _GOAL_SETTINGS).split("SVMLIB-GOALS", 1)[1])
         goal = next(g for g in fresh if g["goal"] == goal["goal"])
-        for (kind, row), now, target in zip(controls, goal["now"], goal["target"]):
+        for k, ((kind, row), target) in enumerate(zip(controls, goal["target"])):
+            # where the control is now (a move of another one may have clamped a stepper)
+            now = (row.evaluate("r => r.querySelector('select').selectedIndex")
+                   if kind == "choice" else _slider_position(row)[0])
             if now != target:
-                before = _figure_state(figure)
                 _set_control(page, kind, row, target, now)
-                _wait_for_change(page, figure, before)
+                # the kernel has this move (and has redrawn) before the next control
+                # moves: a move can change what another control offers
+                assert _wait_for_kernel_position(page, goal["goal"], k, target), (
+                    f"{stem}: control {k + 1} of {goal['goal']!r} never reached {target} "
+                    "in the kernel")
         page.wait_for_function(
-            "(box) => box.textContent.includes('\u2705')", arg=figure, timeout=60_000,
+            "(box) => box.textContent.includes('\u2705')", arg=figure, timeout=WAIT_MS,
             polling=300)
         _screenshot(page, stem, "-goal")
     assert _cell_errors(page) == []
