@@ -103,10 +103,14 @@ class SVC(ClassifierMixin, KernelSVMBase):
         Which dual solver to use; "slsqp" builds the n x n matrix and suits a
         few hundred points.
     max_iter : int, default=-1
-        Iteration limit of the solver (per binary problem); ``-1`` means
-        LIBSVM's default limit, ``max(10,000,000, 100 n_samples)``, reached
-        only on badly conditioned problems (then with a ConvergenceWarning),
-        as in scikit-learn.  Must be -1 or >= 1.
+        Iteration limit of the solver (per binary problem); ``-1`` means no
+        limit, as in scikit-learn: SMO runs until its stopping rule holds
+        (on badly conditioned problems, such as unscaled features with a
+        polynomial kernel, that can be hundreds of millions of iterations;
+        ``verbose=True`` shows the progress).  A limit that is reached gives
+        a ConvergenceWarning and ``fit_status_ = 1``, as in LIBSVM, even
+        when the KKT violation there is already below ``tol`` (LIBSVM tests
+        the limit before its stopping rule).  Must be -1 or >= 1.
     cache_size : float, default=200
         Kernel cache of SMO in megabytes.
     decision_function_shape : {"ovr", "ovo"}, default="ovr"

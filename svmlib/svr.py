@@ -66,8 +66,7 @@ class SVR(RegressorMixin, KernelSVMBase):
     verbose : bool or int, default=False
         Print the solver's progress.
     max_iter : int, default=-1
-        Iteration limit of SMO; ``-1`` means LIBSVM's default limit,
-        ``max(10,000,000, 100 n_samples)`` (then a ConvergenceWarning).
+        Iteration limit of SMO; ``-1`` means no limit (as in scikit-learn).
 
     Attributes
     ----------
