@@ -27,7 +27,7 @@ from ._validation import check_estimator_X, check_int, check_positive
 
 __all__ = ["KERNEL_NAMES", "CheckedKernel", "check_bool", "KernelSVMBase"]
 
-KERNEL_NAMES = ("linear", "poly", "rbf", "precomputed")
+KERNEL_NAMES = ("linear", "poly", "rbf", "sigmoid", "precomputed")
 
 
 class CheckedKernel:
@@ -197,6 +197,8 @@ class KernelSVMBase(BaseEstimator):
                     f"the features first, e.g. with sklearn.preprocessing.StandardScaler.")
         if self.kernel == "rbf":
             return _kernels.get_kernel("rbf", gamma=self._gamma)
+        if self.kernel == "sigmoid":
+            return _kernels.get_kernel("sigmoid", gamma=self._gamma, coef0=float(self.coef0))
         return _kernels.get_kernel("poly", gamma=self._gamma, degree=self.degree,
                                    coef0=float(self.coef0))
 

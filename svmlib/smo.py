@@ -39,7 +39,7 @@ Book: (eq-smo-wss1)).
 They are computed on demand and kept in an LRU cache bounded by
 ``cache_size`` megabytes, so the ``n x n`` matrix is never built for large
 ``n`` (20,000 points would need 3.2 GB).  For the built-in kernels
-(:func:`svmlib.kernels.get_kernel` with "linear", "rbf", "poly") the rows
+(:func:`svmlib.kernels.get_kernel` with "linear", "rbf", "poly", "sigmoid") the rows
 are computed and cached in compiled code (``svmlib/_smo_rows.py``); a kernel
 given as a Python function gets them from :class:`KernelRowCache`.  When the
 whole Gram matrix fits in the cache it is computed up front in blocks
@@ -246,7 +246,7 @@ def _vanishing_margin_message(dual_value, radius_sq, iteration):
 def _named_kernel(kernel):
     """``(kind, gamma, coef0, degree)`` for a built-in kernel whose rows the
     compiled cache can compute (what :func:`svmlib.kernels.get_kernel` returns
-    for "linear", "rbf", "poly"), else ``None`` (a Python function)."""
+    for "linear", "rbf", "poly", "sigmoid"), else ``None`` (a Python function)."""
     if kernel is _kernels.linear:
         return _rows.LINEAR, 1.0, 0.0, 1
     if not isinstance(kernel, BoundKernel):
@@ -256,6 +256,9 @@ def _named_kernel(kernel):
         return _rows.LINEAR, 1.0, 0.0, 1
     if kernel.func is _kernels.rbf and set(params) <= {"gamma"}:
         return _rows.RBF, float(params.get("gamma", 1.0)), 0.0, 1
+    if kernel.func is _kernels.sigmoid and set(params) <= {"gamma", "coef0"}:
+        return (_rows.SIGMOID, float(params.get("gamma", 1.0)), float(params.get("coef0", 0.0)),
+                1)
     if kernel.func is _kernels.polynomial and set(params) <= {"gamma", "coef0", "degree"}:
         return (_rows.POLY, float(params.get("gamma", 1.0)), float(params.get("coef0", 1.0)),
                 int(params.get("degree", 3)))

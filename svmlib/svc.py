@@ -72,15 +72,18 @@ class SVC(ClassifierMixin, KernelSVMBase):
 
     The parameters have scikit-learn's names and meanings (``sklearn.svm.SVC``),
     so code written for it runs with ``from svmlib import SVC``; see the
-    README for what is not supported (sparse input, ``probability=True``,
-    the sigmoid kernel).
+    README for what is not supported (sparse input among others).
 
     Parameters
     ----------
     C : float, default=1.0
         Penalty of the slack (Book: (eq-soft-primal)); ``> 0`` or ``np.inf``
         for the hard margin (Book: (eq-hmd-primal)).
-    kernel : {"linear", "poly", "rbf", "precomputed"} or callable, default="rbf"
+    kernel : {"linear", "poly", "rbf", "sigmoid", "precomputed"} or callable, default="rbf"
+        ``"sigmoid"`` is ``tanh(gamma <x, z> + coef0)``, as in LIBSVM; it is
+        not always positive semidefinite (see :func:`svmlib.kernels.sigmoid`),
+        so the dual may be non-convex and SMO then finds a stationary point,
+        not necessarily the one LIBSVM finds.
         A callable ``k(X, Z)`` must return an ndarray of shape (n_X, n_Z);
         its outputs are checked (shape, NaN, infinity) as they are computed.
         With ``"precomputed"``, ``fit`` takes the Gram matrix of shape
@@ -89,11 +92,12 @@ class SVC(ClassifierMixin, KernelSVMBase):
     degree : int, default=3
         Degree of the polynomial kernel (``>= 0``; ``>= 1`` for "poly").
     gamma : {"scale", "auto"} or float, default="scale"
-        Kernel coefficient of "rbf" and "poly": ``"scale"`` is
+        Kernel coefficient of "rbf", "poly" and "sigmoid": ``"scale"`` is
         ``1 / (n_features * X.var())``, ``"auto"`` is ``1 / n_features``.
         Checked whatever the kernel.
     coef0 : float, default=0.0
-        Constant of the polynomial kernel, ``(gamma <x, z> + coef0) ** degree``.
+        Constant of the polynomial kernel, ``(gamma <x, z> + coef0) ** degree``,
+        and of the sigmoid, ``tanh(gamma <x, z> + coef0)``.
         The defaults are scikit-learn's (``coef0=0``, ``gamma="scale"``), not
         those of :func:`svmlib.kernels.polynomial` (``coef0=1``, ``gamma=1``):
         ``SVC(kernel="poly", coef0=1.0, gamma=1.0)`` is the book's kernel.

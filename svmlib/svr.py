@@ -43,8 +43,8 @@ class SVR(RegressorMixin, KernelSVMBase):
 
     Parameters
     ----------
-    kernel : {"linear", "poly", "rbf", "precomputed"} or callable, default="rbf"
-        As in :class:`svmlib.SVC`.
+    kernel : {"linear", "poly", "rbf", "sigmoid", "precomputed"} or callable, default="rbf"
+        As in :class:`svmlib.SVC` (``"sigmoid"`` is not always PSD).
     degree : int, default=3
         Degree of the polynomial kernel.
     gamma : {"scale", "auto"} or float, default="scale"
