@@ -2,7 +2,7 @@
 
 The library behind the open textbook *Support Vector Machines, Interactively*.
 Every estimator follows scikit-learn's conventions, and :class:`SVC`,
-:class:`NuSVC`, :class:`SVR` and :class:`OneClassSVM` solve the same problems as
+:class:`NuSVC`, :class:`SVR`, :class:`NuSVR` and :class:`OneClassSVM` solve the same problems as
 LIBSVM (``sklearn.svm``), so each can be compared one to one with its
 scikit-learn counterpart.
 
@@ -20,7 +20,7 @@ from .multiclass import OneVsOneClassifier, OneVsRestClassifier
 from .nu_svm import NuSVC, OneClassSVM
 from .perceptron import KernelPerceptron, Perceptron
 from .svc import SVC
-from .svr import SVR
+from .svr import SVR, NuSVR
 
 __version__ = "0.1.0"
 
@@ -31,6 +31,7 @@ __all__ = [
     "SVC",
     "NuSVC",
     "SVR",
+    "NuSVR",
     "OneClassSVM",
     "LinearSVC",
     "RandomFourierFeatures",

@@ -27,7 +27,7 @@ from ._validation import check_estimator_X, check_int, check_positive
 
 __all__ = ["KERNEL_NAMES", "CheckedKernel", "check_bool", "KernelSVMBase"]
 
-KERNEL_NAMES = ("linear", "poly", "rbf", "precomputed")
+KERNEL_NAMES = ("linear", "poly", "rbf", "sigmoid", "precomputed")
 
 
 class CheckedKernel:
@@ -114,10 +114,10 @@ class KernelSVMBase(BaseEstimator):
                              f"Use coef0=0.0.")
         check_positive(self.tol, "tol", hint="Use a small positive tolerance such as tol=1e-3.")
         check_int(self.max_iter, "max_iter", minimum=-1,
-                  hint="Use max_iter=-1 for the default limit, or a positive number of iterations.")
+                  hint="Use max_iter=-1 for no limit, or a positive number of iterations.")
         if self.max_iter == 0:
             raise ValueError(
-                "max_iter must be -1 (the default limit) or a positive number of iterations; got "
+                "max_iter must be -1 (no limit) or a positive number of iterations; got "
                 "max_iter=0, which would return the untrained starting point. Use max_iter=-1.")
         check_positive(self.cache_size, "cache_size", hint="Use cache_size=200 (megabytes).")
         check_bool(self.shrinking, "shrinking")
@@ -197,6 +197,8 @@ class KernelSVMBase(BaseEstimator):
                     f"the features first, e.g. with sklearn.preprocessing.StandardScaler.")
         if self.kernel == "rbf":
             return _kernels.get_kernel("rbf", gamma=self._gamma)
+        if self.kernel == "sigmoid":
+            return _kernels.get_kernel("sigmoid", gamma=self._gamma, coef0=float(self.coef0))
         return _kernels.get_kernel("poly", gamma=self._gamma, degree=self.degree,
                                    coef0=float(self.coef0))
 
@@ -244,7 +246,7 @@ class KernelSVMBase(BaseEstimator):
         return kernel
 
     def _max_iter(self):
-        """``max_iter`` as the solver takes it (None: the default limit)."""
+        """``max_iter`` as the solver takes it (None: no limit)."""
         return None if self.max_iter == -1 else self.max_iter
 
     def _kernel_to_support(self, X):

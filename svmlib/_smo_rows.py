@@ -6,7 +6,7 @@ compiles like any other argument) gives them in one of two ways:
 
 * ``kind == GRAM``: the Gram matrix ``K`` is in memory; a row is gathered
   from it (into a small cache, so that a row used again is read in place);
-* ``kind`` one of ``LINEAR``, ``RBF``, ``POLY``: the kernel values are
+* ``kind`` one of ``LINEAR``, ``RBF``, ``POLY``, ``SIGMOID``: the kernel values are
   computed from the points (``XT``, stored by feature, in the solver's
   working order) and their squared norms, and kept in a least-recently-used
   cache of rows bounded in megabytes, as LIBSVM's ``Cache`` does.  No
@@ -55,7 +55,7 @@ except ImportError:  # pragma: no cover - plain Python, same steps, slower
         return lambda f: f
 
 # Row source kinds.
-GRAM, LINEAR, RBF, POLY = 0, 1, 2, 3
+GRAM, LINEAR, RBF, POLY, SIGMOID = 0, 1, 2, 3, 4
 # Indices into cstate.
 STRIDE, SLOTS, USED, HITS, MISSES, COMPUTED, CAPACITY, UNCACHED, REBUILT = range(9)
 
@@ -170,6 +170,8 @@ def kernel_from_dot(kind, product, sq_a, sq_b, same, params):
         if d2 < 0.0:
             d2 = 0.0
         return math.exp(-params[0] * d2)
+    if kind == SIGMOID:
+        return math.tanh(params[0] * product + params[1])
     return (params[0] * product + params[1]) ** params[2]
 
 

@@ -60,7 +60,7 @@ import types
 
 import numpy as np
 
-from ._smo_rows import (GRAM, LINEAR, RBF, POLY, ROW_STEPS, STRIDE, SLOTS, USED,  # noqa: F401
+from ._smo_rows import (GRAM, LINEAR, RBF, POLY, SIGMOID, ROW_STEPS, STRIDE, SLOTS, USED,  # noqa: F401
                         HITS, MISSES, COMPUTED, REBUILT, UNCACHED, cached_row, gram_rows,
                         grow_rows, kernel_block, kernel_rows, kernel_value, permute,
                         permute_points)
@@ -132,6 +132,8 @@ def select_i(A, y, grad, status, label):
     score ``m`` (the most violating "up" variable), and ``M``, the smallest
     score over ``I_low``.  The KKT conditions hold when ``m - M <= 0``.
     Returns ``(i, m, M)``; ``i = -1`` and ``m = -inf`` if I_up is empty.
+    A tie goes to the last position with the largest score (``>=``, as
+    LIBSVM's ``-G[t] >= Gmax``), so the path is LIBSVM's on exact ties.
     """
     i = -1
     m = -np.inf
@@ -141,7 +143,7 @@ def select_i(A, y, grad, status, label):
         if label != 0 and y_t != label:
             continue
         score = -y_t * grad[t]
-        if in_up(status[t], y_t) and score > m:
+        if in_up(status[t], y_t) and score >= m:
             m = score
             i = t
         if in_low(status[t], y_t) and score < M:
@@ -159,7 +161,10 @@ def select_j(A, i, m, y, grad, status, QD, Q_i, label, second_order, best_j, bes
     (replaced by ``TAU`` when not positive): WSS 2 of Fan, Chen & Lin.
     ``second_order=False`` takes the smallest score instead (the maximal
     violating pair).  ``best_j`` / ``best_gain`` carry the best candidate
-    so far (Solver_NU looks at both classes); returns the new pair.
+    so far (Solver_NU looks at both classes); returns the new pair.  With
+    the second-order rule a tie goes to the last position (``>=``, as
+    LIBSVM's ``obj_diff <= obj_diff_min``); the first-order rule, which
+    LIBSVM does not have, keeps the first.
     """
     y_i = y[i]
     QD_i = QD[i]
@@ -177,7 +182,7 @@ def select_j(A, i, m, y, grad, status, QD, Q_i, label, second_order, best_j, bes
                 if a < TAU:
                     a = TAU
                 gain = b * b / a
-                if gain > best_gain:
+                if gain >= best_gain:
                     best_gain = gain
                     best_j = t
         else:

@@ -13,6 +13,7 @@ name              formula                                     Book label
 ``linear``        ``<x, z>``                                  eq-kernel-linear
 ``polynomial``    ``(gamma <x, z> + coef0) ** degree``        eq-kernel-poly
 ``rbf``           ``exp(-gamma ||x - z||^2)``                 eq-kernel-rbf
+``sigmoid``       ``tanh(gamma <x, z> + coef0)``              (not always PSD)
 ================  ==========================================  ============
 
 For the RBF kernel the book writes ``exp(-||x - z||^2 / (2 sigma^2))``, so
@@ -29,7 +30,10 @@ do (the homogeneous kernel, monomials of exactly the degree), and to
 
 A function is a valid (Mercer) kernel when it is symmetric and every Gram
 matrix it produces is positive semidefinite; :func:`is_psd` checks the
-second condition on a given matrix.
+second condition on a given matrix.  :func:`sigmoid` (LIBSVM's and
+scikit-learn's ``kernel="sigmoid"``) is *not* a valid kernel for every
+``gamma`` and ``coef0``: it is offered because LIBSVM offers it, and an SVM
+trained with it solves a dual that may not be convex.
 """
 
 from numbers import Real
@@ -42,6 +46,7 @@ __all__ = [
     "linear",
     "polynomial",
     "rbf",
+    "sigmoid",
     "squared_distances",
     "quadratic_feature_map",
     "all_products_feature_map",
@@ -195,7 +200,43 @@ def rbf(X, Z=None, gamma=1.0):
     return np.exp(-gamma * squared_distances(X, Z))
 
 
-KERNELS = {"linear": linear, "poly": polynomial, "polynomial": polynomial, "rbf": rbf}
+def sigmoid(X, Z=None, gamma=1.0, coef0=0.0):
+    """The sigmoid (hyperbolic tangent) function ``k(x, z) = tanh(gamma <x, z> + coef0)``.
+
+    LIBSVM's and scikit-learn's ``kernel="sigmoid"`` (the activation of a
+    two-layer neural network).  **It is not always a kernel**: its Gram
+    matrices are not positive semidefinite for many ``gamma`` and ``coef0``
+    (e.g. ``k(x, x) = tanh(gamma ||x||^2 + coef0)`` is negative for
+    ``coef0 < -gamma ||x||^2``, impossible for a kernel; Lin & Lin (2003)
+    study for which ``gamma`` and ``coef0`` it behaves like one).
+    An SVM with it solves a dual that may not be convex: SMO still stops at
+    a point where its KKT conditions hold (its curvature guard ``TAU``
+    replaces a non-positive ``K_ii + K_jj - 2 K_ij``, as LIBSVM does), which
+    need not be a global optimum.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples_X, n_features)
+    Z : array-like of shape (n_samples_Z, n_features), default=None
+        ``None`` means ``Z = X``.
+    gamma : float, default=1.0
+        Scale of the inner product, ``> 0``.
+    coef0 : float, default=0.0
+        The shift inside ``tanh``.
+
+    Returns
+    -------
+    K : ndarray of shape (n_samples_X, n_samples_Z)
+        Entries in (-1, 1).
+    """
+    X, Z = _check_pair(X, Z)
+    coef0 = _check_real(coef0, "coef0", hint="Pass a float such as coef0=0.0.")
+    gamma = _check_gamma(gamma)
+    return np.tanh(gamma * (X @ Z.T) + coef0)
+
+
+KERNELS = {"linear": linear, "poly": polynomial, "polynomial": polynomial, "rbf": rbf,
+           "sigmoid": sigmoid}
 
 
 # ------------------------------------------------------------ feature maps
@@ -313,12 +354,12 @@ def get_kernel(kernel, **params):
 
     Parameters
     ----------
-    kernel : {"linear", "poly", "polynomial", "rbf"} or callable
+    kernel : {"linear", "poly", "polynomial", "rbf", "sigmoid"} or callable
         A name from ``KERNELS``, or a function ``k(X, Z, **params)``
         returning an ndarray of shape (n_samples_X, n_samples_Z).
     **params
-        Keyword arguments for the kernel: ``gamma`` (rbf, poly), ``degree``
-        and ``coef0`` (poly).  Parameters that the chosen named kernel does
+        Keyword arguments for the kernel: ``gamma`` (rbf, poly, sigmoid),
+        ``degree`` (poly) and ``coef0`` (poly, sigmoid).  Parameters that the chosen named kernel does
         not use are ignored, so ``get_kernel(name, gamma=.., degree=..,
         coef0=..)`` works for every name (as in ``SVC``).  ``gamma`` must be a
         number here; use :func:`resolve_gamma` for ``"scale"``/``"auto"``.
@@ -343,7 +384,7 @@ def get_kernel(kernel, **params):
             f"Resolve it first with resolve_gamma(gamma, X_train)."
         )
     accepted = {"linear": (), "rbf": ("gamma",), "poly": ("degree", "coef0", "gamma"),
-                "polynomial": ("degree", "coef0", "gamma")}[kernel]
+                "polynomial": ("degree", "coef0", "gamma"), "sigmoid": ("gamma", "coef0")}[kernel]
     kept = {key: value for key, value in params.items() if key in accepted}
     unknown = set(params) - {"gamma", "degree", "coef0"}
     if unknown:

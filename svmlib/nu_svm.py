@@ -51,14 +51,13 @@ from itertools import combinations
 
 import numpy as np
 from sklearn.base import OutlierMixin
-from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
 from ._kernel_svm import KernelSVMBase, check_bool
 from ._validation import check_nu, check_option
 from .qp import SolverResult
 from .smo import solve_dual_smo
-from .svc import SVC
+from .svc import _PROBABILITY_DEFAULT, SVC
 
 __all__ = ["NuSVC", "OneClassSVM", "nu_start"]
 
@@ -114,7 +113,9 @@ class NuSVC(SVC):
     ``fit_status_``, ``shape_fit_``, ``n_features_in_``, and
     ``class_weight_``, all ones) are those of :class:`svmlib.SVC`.
 
-    Not supported: ``probability=True``, and ``class_weight`` (which
+    ``probability=True`` fits LIBSVM's probability model as
+    :class:`svmlib.SVC` does (each cross-validation fold solves the ν-dual
+    of its training part).  Not supported: ``class_weight`` (which
     scikit-learn's NuSVC accepts and ignores); ``sample_weight`` in ``fit``
     bounds each multiplier by the sample's weight, as in scikit-learn.
 
@@ -136,7 +137,9 @@ class NuSVC(SVC):
     decision_function_shape : {"ovr", "ovo"}, default="ovr"
     break_ties : bool, default=False
     random_state : int, RandomState instance or None, default=None
-        Validated, not used (the fit is deterministic).
+        Shuffles the folds of ``probability=True``; otherwise unused.
+    probability : bool or "deprecated", default="deprecated"
+        As in :class:`svmlib.SVC` (scikit-learn 1.9's FutureWarning when passed).
 
     Attributes
     ----------
@@ -158,7 +161,8 @@ class NuSVC(SVC):
 
     def __init__(self, nu=0.5, kernel="rbf", degree=3, gamma="scale", coef0=0.0,
                  shrinking=True, tol=1e-3, cache_size=200, verbose=False, max_iter=-1,
-                 decision_function_shape="ovr", break_ties=False, random_state=None):
+                 decision_function_shape="ovr", break_ties=False, random_state=None,
+                 probability=_PROBABILITY_DEFAULT):
         self.nu = nu
         self.kernel = kernel
         self.degree = degree
@@ -172,6 +176,7 @@ class NuSVC(SVC):
         self.decision_function_shape = decision_function_shape
         self.break_ties = break_ties
         self.random_state = random_state
+        self.probability = probability
 
     def _check_params(self):
         self._nu = check_nu(self.nu)
@@ -179,13 +184,7 @@ class NuSVC(SVC):
         self._check_kernel_params()
         check_option(self.decision_function_shape, "decision_function_shape", ("ovr", "ovo"))
         check_bool(self.break_ties, "break_ties")
-        try:
-            check_random_state(self.random_state)
-        except ValueError:
-            raise ValueError(
-                f"random_state must be None, an int or a numpy RandomState; got "
-                f"random_state={self.random_state!r}. (NuSVC does not use it: its fit is "
-                f"deterministic.)") from None
+        self._check_probability_params()
 
     def _check_feasible(self, y, sample_weight):
         """Raise if ``nu`` is infeasible for a pair of classes (LIBSVM's test).

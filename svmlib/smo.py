@@ -39,7 +39,7 @@ Book: (eq-smo-wss1)).
 They are computed on demand and kept in an LRU cache bounded by
 ``cache_size`` megabytes, so the ``n x n`` matrix is never built for large
 ``n`` (20,000 points would need 3.2 GB).  For the built-in kernels
-(:func:`svmlib.kernels.get_kernel` with "linear", "rbf", "poly") the rows
+(:func:`svmlib.kernels.get_kernel` with "linear", "rbf", "poly", "sigmoid") the rows
 are computed and cached in compiled code (``svmlib/_smo_rows.py``); a kernel
 given as a Python function gets them from :class:`KernelRowCache`.  When the
 whole Gram matrix fits in the cache it is computed up front in blocks
@@ -84,8 +84,7 @@ from .objectives import max_kkt_violation
 from .qp import (LP_CHECK_MAX_N, NotSeparableError, SolverResult,
                  check_dual_inputs, check_separable, compute_intercept)
 
-__all__ = ["solve_dual_smo", "analytic_pair_update", "default_iteration_limit", "KernelRowCache",
-           "TAU"]
+__all__ = ["solve_dual_smo", "analytic_pair_update", "KernelRowCache", "TAU"]
 
 # TAU (from svmlib._smo_steps): guard on the curvature ``a_ij`` of the pair
 # problem; a non-positive value (a non-PSD kernel, or two identical points) is
@@ -103,12 +102,13 @@ HARD_MARGIN_LIMIT = 1e8
 #: read every 1,000 iterations, so a line appears at most that often).
 VERBOSE_INTERVAL = 1.0
 
-#: ``max_iter=-1`` stops, as LIBSVM does, after
-#: ``max(DEFAULT_MIN_ITERATIONS, 100 n)`` iterations with a
-#: ConvergenceWarning (:func:`default_iteration_limit`): on badly conditioned
-#: problems (unscaled features with a polynomial kernel, where SMO may need
-#: billions of iterations) the default must not run for hours.
-DEFAULT_MIN_ITERATIONS = 10_000_000
+#: ``max_iter=-1`` (or None) runs SMO until its stopping rule holds, with no
+#: limit on the iterations, as scikit-learn's LIBSVM does (its ``Solver``
+#: checks ``max_iter != -1 && iter >= max_iter``).  Without ``verbose`` the
+#: compiled loop then runs this many iterations per call (its state carries
+#: over, so the steps are those of a single call), and Python gets control
+#: between calls: a Ctrl-C stops a long solve within seconds.
+NO_LIMIT_CHUNK = 10_000_000
 #: ``precompute_kernel="auto"`` with a built-in kernel builds the Gram matrix
 #: only up to this many entries (8 MB, n <= 1024): beyond it, rows computed on
 #: demand by the compiled cache are faster than one n x n matrix product plus
@@ -120,17 +120,6 @@ AUTO_GRAM_MAX_VALUES = 2**20
 _BLOCK_ELEMENTS = 2**22
 _BLOCK_ELEMENTS_LARGE_N = 2**20
 _LARGE_N = 4096
-
-
-def default_iteration_limit(n):
-    """The iteration limit of ``max_iter=-1``: LIBSVM's ``max(10,000,000, 100 n)``.
-
-    LIBSVM (``Solver::Solve``) stops there with "WARNING: reaching max number
-    of iterations"; svmlib stops there with a ConvergenceWarning.  An
-    ordinary problem converges long before (thousands of iterations for a few
-    thousand points); the limit is met on badly conditioned ones.
-    """
-    return max(DEFAULT_MIN_ITERATIONS, 100 * int(n))
 
 
 def analytic_pair_update(alpha_i, alpha_j, y_i, y_j, grad_i, grad_j, Q_ii, Q_jj, Q_ij, C,
@@ -257,7 +246,7 @@ def _vanishing_margin_message(dual_value, radius_sq, iteration):
 def _named_kernel(kernel):
     """``(kind, gamma, coef0, degree)`` for a built-in kernel whose rows the
     compiled cache can compute (what :func:`svmlib.kernels.get_kernel` returns
-    for "linear", "rbf", "poly"), else ``None`` (a Python function)."""
+    for "linear", "rbf", "poly", "sigmoid"), else ``None`` (a Python function)."""
     if kernel is _kernels.linear:
         return _rows.LINEAR, 1.0, 0.0, 1
     if not isinstance(kernel, BoundKernel):
@@ -267,6 +256,9 @@ def _named_kernel(kernel):
         return _rows.LINEAR, 1.0, 0.0, 1
     if kernel.func is _kernels.rbf and set(params) <= {"gamma"}:
         return _rows.RBF, float(params.get("gamma", 1.0)), 0.0, 1
+    if kernel.func is _kernels.sigmoid and set(params) <= {"gamma", "coef0"}:
+        return (_rows.SIGMOID, float(params.get("gamma", 1.0)), float(params.get("coef0", 0.0)),
+                1)
     if kernel.func is _kernels.polynomial and set(params) <= {"gamma", "coef0", "degree"}:
         return (_rows.POLY, float(params.get("gamma", 1.0)), float(params.get("coef0", 1.0)),
                 int(params.get("degree", 3)))
@@ -383,18 +375,20 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     X : array-like of shape (n_samples, n_features), default=None
         Training points, when ``K_or_kernel`` is a kernel function.
     max_iter : int, default=-1
-        Iteration limit; ``-1`` (or None) means LIBSVM's default limit
-        ``max(10,000,000, 100 n_samples)`` (:func:`default_iteration_limit`,
-        as ``sklearn.svm.SVC(max_iter=-1)``): the solver runs until the
-        stopping rule holds, which ordinary problems reach long before, and
-        on a badly conditioned problem stops there with a ConvergenceWarning
-        (``result.info["iteration_limit"]`` stays None: no explicit limit).
+        Iteration limit; ``-1`` (or None) means no limit, as
+        ``sklearn.svm.SVC(max_iter=-1)``: the solver runs until the stopping
+        rule holds (``result.info["iteration_limit"]`` is then None).  On a
+        badly conditioned problem (unscaled features with a polynomial
+        kernel) that can take hundreds of millions of iterations;
+        ``verbose=True`` shows the progress about once a second.
         A compiled iteration costs a few microseconds on a shrunk active
         set and grows with the active set's size (tens of microseconds at
         n = 2,000 unshrunk); interpreted (``compiled=False``) it costs about
-        a hundred times as much.  ``verbose=True`` shows the progress.
-        Reaching either limit gives a ConvergenceWarning; badly scaled
-        features are the usual cause of slow convergence.
+        a hundred times as much.  Reaching an explicit limit gives a
+        ConvergenceWarning (whose message says whether the KKT violation
+        there is already below ``tol``: the limit is tested before the
+        stopping rule, as in LIBSVM); badly scaled features are the usual
+        cause of slow convergence.
     cache_size : float, default=200
         Kernel cache in megabytes.
     shrinking : bool, default=True
@@ -507,7 +501,7 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     p_vector = _check_linear_term(p, n)
     alpha_start = _check_start(alpha0, C, n)
     no_limit = max_iter is None or max_iter < 0
-    limit = default_iteration_limit(n) if no_limit else int(max_iter)
+    limit = None if no_limit else int(max_iter)
     per_sample = isinstance(C, np.ndarray)
     hard = bool(np.any(np.isinf(C)))
 
@@ -599,10 +593,11 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     converged = stopped_by_callback = False
     next_report = start_time + VERBOSE_INTERVAL
     iteration = 0
-    while iteration < limit:
-        # One step at a time when someone watches, else in chunks (verbose) or at once.
-        chunk = 1 if watch else (min(limit - iteration, 1000) if verbose
-                                 else limit - iteration)
+    while limit is None or iteration < limit:
+        # One step at a time when someone watches, else in chunks of 1,000
+        # (verbose: the clock is read between chunks) or at once.
+        left = NO_LIMIT_CHUNK if limit is None else limit - iteration
+        chunk = 1 if watch else (min(left, 1000) if verbose else left)
         outcome = steps.smo_loop(source, istate, fstate, order, y_work, QD, alpha, grad,
                                  grad_bar, p_work, C_work, status, row_i, row_j, row_t,
                                  new_to_old, float(tol), bool(nu_solver),
@@ -653,20 +648,30 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         objective = -0.5 * float(alpha_out @ (grad_out + p_vector))
     else:
         objective = -0.5 * float(alpha_out @ (grad_out - 1.0))
-    kkt = max_kkt_violation(alpha_out, grad_out, y, C)
-    if not converged and not stopped_by_callback and no_limit:
-        warnings.warn(
-            f"SMO stopped at the default iteration limit (max_iter=-1 stops after "
-            f"max(10,000,000, 100 n_samples) = {limit} iterations, as LIBSVM does) with KKT "
-            f"violation {kkt:.3g} > tol={tol}: the problem is badly conditioned, and the "
-            f"result is not optimal. Scale the features (e.g. sklearn.preprocessing."
-            f"StandardScaler in a pipeline), use a smaller C or a lower degree, or pass a "
-            f"larger max_iter.", ConvergenceWarning, stacklevel=2)
-    elif not converged and not stopped_by_callback:
-        warnings.warn(
-            f"SMO stopped after max_iter={limit} iterations with KKT violation "
-            f"{kkt:.3g} > tol={tol}. Increase max_iter, scale the features, or "
-            f"use a smaller C.", ConvergenceWarning, stacklevel=2)
+    if nu_solver:
+        # Solver_NU's violation: the larger of the two classes' gaps m_c - M_c.
+        kkt = max(max_kkt_violation(alpha_out[mask], grad_out[mask], y[mask],
+                                    C[mask] if per_sample else C)
+                  for mask in (y > 0, y < 0) if mask.any())
+    else:
+        kkt = max_kkt_violation(alpha_out, grad_out, y, C)
+    if not converged and not stopped_by_callback:
+        # Only an explicit max_iter stops the solver here (as LIBSVM's
+        # solve_timed_out: the limit is tested before the stopping rule, so a
+        # solve can reach it with its KKT violation already below tol).
+        if kkt <= tol:
+            warnings.warn(
+                f"SMO stopped at max_iter={limit} iterations before its stopping test ran; "
+                f"the KKT violation there is {kkt:.3g} <= tol={tol}, so the solution meets the "
+                f"tolerance, but the solver did not confirm it (LIBSVM reports this as "
+                f"fit_status_=1 too). Pass max_iter=-1 (no limit) to let it confirm.",
+                ConvergenceWarning, stacklevel=2)
+        else:
+            warnings.warn(
+                f"SMO stopped after max_iter={limit} iterations with KKT violation "
+                f"{kkt:.3g} > tol={tol}: the result is not optimal. Pass max_iter=-1 (no "
+                f"limit), scale the features (e.g. sklearn.preprocessing.StandardScaler), or "
+                f"use a smaller C.", ConvergenceWarning, stacklevel=2)
     if verbose:
         state = ("converged" if converged else
                  "stopped by the callback" if stopped_by_callback else "stopped at max_iter")

@@ -16,20 +16,36 @@ The multipliers come from :func:`svmlib.smo.solve_dual_smo` (default) or
 :func:`svmlib.qp.solve_dual_slsqp`.
 """
 
+import warnings
 from itertools import combinations
 from numbers import Real
 
 import numpy as np
+import sklearn
+from packaging.version import Version
 from sklearn.base import ClassifierMixin
+from sklearn.exceptions import NotFittedError
 from sklearn.utils import check_random_state
+from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import check_is_fitted
 
 from ._kernel_svm import KERNEL_NAMES, CheckedKernel, KernelSVMBase, check_bool
 from ._validation import check_estimator_X_y, check_option, check_positive
 from .qp import LP_CHECK_MAX_N, NotSeparableError, check_separable, solve_dual_slsqp
+from .probability import MIN_PROBABILITY, pairwise_coupling, platt_fit, platt_predict
 from .smo import HARD_MARGIN_LIMIT, solve_dual_smo
 
-__all__ = ["SVC", "ovr_decision_from_ovo"]
+__all__ = ["SVC", "ovr_decision_from_ovo", "PROBABILITY_DEPRECATED", "PROBABILITY_FOLDS"]
+
+#: scikit-learn 1.9 deprecates ``SVC(probability=...)`` (to be removed in 1.11):
+#: its default becomes the string ``"deprecated"``, and passing the parameter
+#: at all (True or False) gives a FutureWarning at ``fit``.  svmlib follows the
+#: installed scikit-learn: with an older one the default is ``False`` and no
+#: warning is given.
+PROBABILITY_DEPRECATED = Version(sklearn.__version__).release[:2] >= (1, 9)
+_PROBABILITY_DEFAULT = "deprecated" if PROBABILITY_DEPRECATED else False
+#: LIBSVM's number of cross-validation folds for the Platt fit (``nr_fold``).
+PROBABILITY_FOLDS = 5
 
 # Older names of the helpers that moved to svmlib._kernel_svm.
 _CheckedKernel = CheckedKernel
@@ -72,15 +88,18 @@ class SVC(ClassifierMixin, KernelSVMBase):
 
     The parameters have scikit-learn's names and meanings (``sklearn.svm.SVC``),
     so code written for it runs with ``from svmlib import SVC``; see the
-    README for what is not supported (sparse input, ``probability=True``,
-    the sigmoid kernel).
+    README for what is not supported (sparse input among others).
 
     Parameters
     ----------
     C : float, default=1.0
         Penalty of the slack (Book: (eq-soft-primal)); ``> 0`` or ``np.inf``
         for the hard margin (Book: (eq-hmd-primal)).
-    kernel : {"linear", "poly", "rbf", "precomputed"} or callable, default="rbf"
+    kernel : {"linear", "poly", "rbf", "sigmoid", "precomputed"} or callable, default="rbf"
+        ``"sigmoid"`` is ``tanh(gamma <x, z> + coef0)``, as in LIBSVM; it is
+        not always positive semidefinite (see :func:`svmlib.kernels.sigmoid`),
+        so the dual may be non-convex and SMO then finds a stationary point,
+        not necessarily the one LIBSVM finds.
         A callable ``k(X, Z)`` must return an ndarray of shape (n_X, n_Z);
         its outputs are checked (shape, NaN, infinity) as they are computed.
         With ``"precomputed"``, ``fit`` takes the Gram matrix of shape
@@ -89,11 +108,12 @@ class SVC(ClassifierMixin, KernelSVMBase):
     degree : int, default=3
         Degree of the polynomial kernel (``>= 0``; ``>= 1`` for "poly").
     gamma : {"scale", "auto"} or float, default="scale"
-        Kernel coefficient of "rbf" and "poly": ``"scale"`` is
+        Kernel coefficient of "rbf", "poly" and "sigmoid": ``"scale"`` is
         ``1 / (n_features * X.var())``, ``"auto"`` is ``1 / n_features``.
         Checked whatever the kernel.
     coef0 : float, default=0.0
-        Constant of the polynomial kernel, ``(gamma <x, z> + coef0) ** degree``.
+        Constant of the polynomial kernel, ``(gamma <x, z> + coef0) ** degree``,
+        and of the sigmoid, ``tanh(gamma <x, z> + coef0)``.
         The defaults are scikit-learn's (``coef0=0``, ``gamma="scale"``), not
         those of :func:`svmlib.kernels.polynomial` (``coef0=1``, ``gamma=1``):
         ``SVC(kernel="poly", coef0=1.0, gamma=1.0)`` is the book's kernel.
@@ -103,10 +123,14 @@ class SVC(ClassifierMixin, KernelSVMBase):
         Which dual solver to use; "slsqp" builds the n x n matrix and suits a
         few hundred points.
     max_iter : int, default=-1
-        Iteration limit of the solver (per binary problem); ``-1`` means
-        LIBSVM's default limit, ``max(10,000,000, 100 n_samples)``, reached
-        only on badly conditioned problems (then with a ConvergenceWarning),
-        as in scikit-learn.  Must be -1 or >= 1.
+        Iteration limit of the solver (per binary problem); ``-1`` means no
+        limit, as in scikit-learn: SMO runs until its stopping rule holds
+        (on badly conditioned problems, such as unscaled features with a
+        polynomial kernel, that can be hundreds of millions of iterations;
+        ``verbose=True`` shows the progress).  A limit that is reached gives
+        a ConvergenceWarning and ``fit_status_ = 1``, as in LIBSVM, even
+        when the KKT violation there is already below ``tol`` (LIBSVM tests
+        the limit before its stopping rule).  Must be -1 or >= 1.
     cache_size : float, default=200
         Kernel cache of SMO in megabytes.
     decision_function_shape : {"ovr", "ovo"}, default="ovr"
@@ -128,9 +152,19 @@ class SVC(ClassifierMixin, KernelSVMBase):
         Print the solver's progress (iterations, KKT violation, time) about
         once a second, and a summary per binary problem.
     random_state : int, RandomState instance or None, default=None
-        Accepted for compatibility with scikit-learn and validated, but not
-        used: svmlib's SVC is deterministic (scikit-learn uses it only for
-        ``probability=True``).
+        Shuffles the samples into the cross-validation folds of
+        ``probability=True``; otherwise unused (the fit is deterministic).
+    probability : bool or "deprecated", default="deprecated"
+        ``True``: also fit LIBSVM's probability model (5-fold cross-validated
+        decision values, Platt's sigmoid per pair of classes, pairwise
+        coupling; see :mod:`svmlib.probability`), which enables
+        :meth:`predict_proba` and :meth:`predict_log_proba` and costs about
+        five more fits.  As in scikit-learn 1.9, where the parameter is
+        deprecated, passing it (``True`` or ``False``) gives a FutureWarning
+        at ``fit`` suggesting ``CalibratedClassifierCV(SVC(),
+        ensemble=False)``, and the default ``"deprecated"`` means ``False``
+        (with scikit-learn older than 1.9 the default is ``False`` and there
+        is no warning).
 
     Attributes
     ----------
@@ -154,7 +188,16 @@ class SVC(ClassifierMixin, KernelSVMBase):
         The solver's record for each binary problem.
     n_iter_ : ndarray of shape (n_pairs,)
     fit_status_ : int
-        0 if every solver met its tolerance, 1 otherwise.
+        0 if every solver (those of the cross-validation of
+        ``probability=True`` included, as in LIBSVM) met its tolerance, 1
+        otherwise.
+    probA_, probB_ : ndarray of shape (n_classes * (n_classes - 1) / 2,)
+        Platt's ``A`` and ``B`` of each pair ``(i, j)``, ``i < j``, for
+        ``P(class i | pair) = 1 / (1 + exp(A f + B))`` with ``f`` LIBSVM's
+        decision value of the pair (class ``i`` positive, so ``f`` is minus
+        :meth:`decision_function` for two classes); empty without
+        ``probability=True``.  Reading them gives scikit-learn 1.9's
+        FutureWarning (deprecated with ``probability``).
     shape_fit_ : tuple
     n_features_in_ : int
     """
@@ -162,7 +205,7 @@ class SVC(ClassifierMixin, KernelSVMBase):
     def __init__(self, C=1.0, kernel="rbf", degree=3, gamma="scale", coef0=0.0, tol=1e-3,
                  solver="smo", max_iter=-1, cache_size=200, decision_function_shape="ovr",
                  class_weight=None, break_ties=False, shrinking=True, verbose=False,
-                 random_state=None):
+                 random_state=None, probability=_PROBABILITY_DEFAULT):
         self.C = C
         self.kernel = kernel
         self.degree = degree
@@ -178,6 +221,7 @@ class SVC(ClassifierMixin, KernelSVMBase):
         self.shrinking = shrinking
         self.verbose = verbose
         self.random_state = random_state
+        self.probability = probability
 
     # ------------------------------------------------------------ checks
     def _check_params(self):
@@ -193,13 +237,35 @@ class SVC(ClassifierMixin, KernelSVMBase):
                 f"class_weight must be None, 'balanced' or a dict {{label: weight}}; got "
                 f"class_weight={cw!r}. Use class_weight='balanced' for imbalanced classes.")
         check_bool(self.break_ties, "break_ties")
+        self._check_probability_params()
+
+    def _check_probability_params(self):
+        """``random_state`` and ``probability`` (shared with NuSVC)."""
         try:
             check_random_state(self.random_state)
         except ValueError:
             raise ValueError(
                 f"random_state must be None, an int or a numpy RandomState; got "
-                f"random_state={self.random_state!r}. (SVC does not use it: its fit is "
-                f"deterministic.)") from None
+                f"random_state={self.random_state!r}. (It shuffles the folds of "
+                f"probability=True.)") from None
+        name = type(self).__name__
+        p = self.probability
+        if not (isinstance(p, (bool, np.bool_)) or (isinstance(p, str) and p == "deprecated")):
+            raise ValueError(
+                f"probability must be True, False or 'deprecated' (the default, meaning "
+                f"False); got probability={p!r}. Pass probability=True for predict_proba, or "
+                f"use CalibratedClassifierCV({name}(), ensemble=False).")
+        self._effective_probability = False if isinstance(p, str) else bool(p)
+
+    def _warn_probability_deprecated(self):
+        """scikit-learn 1.9's FutureWarning when ``probability`` is passed (True or False)."""
+        if PROBABILITY_DEPRECATED and not isinstance(self.probability, str):
+            name = type(self).__name__
+            # scikit-learn's message, word for word (with this estimator's name).
+            warnings.warn(
+                f"The `probability` parameter was deprecated in 1.9 and will be removed in "
+                f"version 1.11. Use `CalibratedClassifierCV({name}(), ensemble=False)` "
+                f"instead of `{name}(probability=True)`", FutureWarning, stacklevel=3)
 
     def _check_X_y(self, X, y):
         precomputed = self.kernel == "precomputed"
@@ -254,6 +320,7 @@ class SVC(ClassifierMixin, KernelSVMBase):
         self : SVC
         """
         self._check_params()
+        self._warn_probability_deprecated()
         X, y = self._check_X_y(X, y)
         if X.shape[0] < 2:
             raise ValueError(
@@ -290,6 +357,9 @@ class SVC(ClassifierMixin, KernelSVMBase):
         alphas = np.zeros((len(pairs), n))
         intercepts = np.zeros(len(pairs))
         results = []
+        prob_a, prob_b = np.zeros(len(pairs)), np.zeros(len(pairs))
+        cv_converged = True
+        rng = check_random_state(self.random_state) if self._effective_probability else None
         for p, (ci, cj) in enumerate(pairs):
             in_pair = (y_index == ci) | (y_index == cj)
             if weighted:
@@ -307,6 +377,15 @@ class SVC(ClassifierMixin, KernelSVMBase):
                 print(f"{type(self).__name__}: classes {classes.tolist()[ci]!r} (+1) and "
                       f"{classes.tolist()[cj]!r} (-1), "
                       f"{idx.shape[0]} samples", flush=True)
+            if self._effective_probability:
+                # As LIBSVM: the pair's probability model first, then its SVM.
+                # LIBSVM's pair has class ci as +1; svmlib's binary problem has
+                # classes_[1] as +1, so its labels are flipped for the fit.
+                flip = -1.0 if n_classes == 2 else 1.0
+                decision, ok = self._cross_validated_decision(
+                    X, idx, flip * y_pm, kernel, precomputed, C, rng)
+                prob_a[p], prob_b[p], _ = platt_fit(decision, flip * y_pm)
+                cv_converged &= ok
             result = self._solve(X, idx, y_pm, kernel, precomputed, C)
             alphas[p, idx] = result.alpha
             intercepts[p] = result.b
@@ -315,8 +394,126 @@ class SVC(ClassifierMixin, KernelSVMBase):
         self.alpha_ = alphas[0] if n_classes == 2 else alphas
         self.solver_result_ = results[0] if n_classes == 2 else results
         self.n_iter_ = np.array([r.n_iter for r in results], dtype=np.int64)
-        self.fit_status_ = 0 if all(r.converged for r in results) else 1
+        self.fit_status_ = 0 if all(r.converged for r in results) and cv_converged else 1
+        self._probA = prob_a if self._effective_probability else np.empty(0)
+        self._probB = prob_b if self._effective_probability else np.empty(0)
         return self
+
+    def _cross_validated_decision(self, X, idx, y_pm, kernel, precomputed, C, rng):
+        """LIBSVM's ``svm_binary_svc_probability`` up to the sigmoid: 5-fold decision values.
+
+        The ``m`` samples ``idx`` of one pair (labels ``y_pm``, +1 the
+        positive class of the returned values) are shuffled by ``rng`` and cut
+        into ``PROBABILITY_FOLDS`` consecutive folds (``fold k`` = positions
+        ``k m // 5`` to ``(k + 1) m // 5`` of the shuffle); each fold's
+        values come from the binary SVM (this estimator's solver, same ``C``
+        bounds) trained on the other folds.  A training part with one class
+        only gives that class's sign, +1 or -1, as LIBSVM does (0 if empty).
+
+        Returns
+        -------
+        (ndarray of shape (m,), bool)
+            The decision values and whether every fold's solver converged.
+        """
+        m = idx.shape[0]
+        perm = rng.permutation(m)
+        decision = np.zeros(m)
+        bounds = None if np.ndim(C) == 0 else np.asarray(C)
+        converged = True
+        for k in range(PROBABILITY_FOLDS):
+            begin, end = k * m // PROBABILITY_FOLDS, (k + 1) * m // PROBABILITY_FOLDS
+            test = perm[begin:end]
+            train = np.concatenate([perm[:begin], perm[end:]])
+            if test.size == 0:
+                continue
+            n_pos = int(np.sum(y_pm[train] > 0))
+            if train.size == 0:
+                decision[test] = 0.0
+                continue
+            if n_pos == train.size or n_pos == 0:
+                decision[test] = 1.0 if n_pos else -1.0
+                continue
+            C_train = C if bounds is None else bounds[train]
+            if bounds is not None and np.all(C_train == C_train[0]):
+                C_train = float(C_train[0])
+            try:
+                result = self._solve(X, idx[train], y_pm[train], kernel, precomputed, C_train)
+            except ValueError as err:
+                raise ValueError(
+                    f"probability=True: the SVM of cross-validation fold {k + 1} of "
+                    f"{PROBABILITY_FOLDS} (trained on {train.size} of the pair's {m} samples) "
+                    f"failed: {err}") from None
+            converged &= bool(result.converged)
+            coef = result.alpha * y_pm[train]
+            sv = coef != 0
+            train_sv, test_points = idx[train][sv], idx[test]
+            if precomputed:
+                K = X[np.ix_(test_points, train_sv)]
+            else:
+                K = np.asarray(kernel(X[test_points], X[train_sv]), dtype=np.float64)
+            decision[test] = K @ coef[sv] + result.b
+        return decision, converged
+
+    # ------------------------------------------------------------ probabilities
+    def _check_proba(self):
+        if isinstance(self.probability, str) or not self.probability:
+            raise AttributeError("predict_proba is not available when probability=False")
+        return True
+
+    @available_if(_check_proba)
+    def predict_proba(self, X):
+        """Class probabilities, ndarray of shape (n_samples, n_classes) (columns as ``classes_``).
+
+        LIBSVM's ``svm_predict_probability``: each pair's decision value goes
+        through its Platt sigmoid (``probA_``, ``probB_``), clipped to
+        ``[1e-7, 1 - 1e-7]``; two classes take it as is, more are coupled by
+        method 2 of Wu, Lin & Weng (:func:`svmlib.probability.pairwise_coupling`).
+        Needs ``probability=True`` at ``fit``.  The probabilities come from a
+        model fitted on cross-validated decision values, so their argmax
+        may differ from :meth:`predict` (as in scikit-learn and LIBSVM).
+        """
+        check_is_fitted(self, "support_")
+        if getattr(self, "_probA", np.empty(0)).size == 0:
+            raise NotFittedError(
+                "predict_proba is not available when fitted with probability=False")
+        values = self._decision_ovo(X)
+        n_classes = self.classes_.shape[0]
+        if n_classes == 2:
+            values = -values          # LIBSVM's orientation: classes_[0] positive
+        pairwise = np.clip(platt_predict(values, self._probA, self._probB),
+                           MIN_PROBABILITY, 1.0 - MIN_PROBABILITY)
+        if n_classes == 2:
+            return np.column_stack([pairwise[:, 0], 1.0 - pairwise[:, 0]])
+        r = np.zeros((values.shape[0], n_classes, n_classes))
+        for p, (ci, cj) in enumerate(combinations(range(n_classes), 2)):
+            r[:, ci, cj] = pairwise[:, p]
+            r[:, cj, ci] = 1.0 - pairwise[:, p]
+        return pairwise_coupling(r)
+
+    @available_if(_check_proba)
+    def predict_log_proba(self, X):
+        """``np.log(predict_proba(X))``, ndarray of shape (n_samples, n_classes)."""
+        return np.log(self.predict_proba(X))
+
+    @property
+    def probA_(self):
+        """Platt's ``A`` per pair of classes (empty without ``probability=True``)."""
+        self._warn_prob_attribute("probA_")
+        return self._probA
+
+    @property
+    def probB_(self):
+        """Platt's ``B`` per pair of classes (empty without ``probability=True``)."""
+        self._warn_prob_attribute("probB_")
+        return self._probB
+
+    def _warn_prob_attribute(self, name):
+        check_is_fitted(self, "support_")
+        if PROBABILITY_DEPRECATED:
+            warnings.warn(
+                f"Attribute `{name}` was deprecated in version 1.9 and will be removed in "
+                f"1.11 as the `probability=True` option for SVC and NuSVC was deprecated and "
+                f"will be removed in 1.11.", FutureWarning, stacklevel=3)
 
     @staticmethod
     def _check_weighted_classes(classes, y_index, active):

@@ -280,7 +280,9 @@ def test_smo_stepper_frames_and_readouts():
     second, first = (fig.states[r] for r in rules)
     assert len(second) - 1 == fig.results[rules[0]].n_iter
     assert len(second) < len(first)                  # second order needs fewer updates here
-    assert "Start" in fig.text() and "(0, 15)" in fig.text()
+    # At alpha = 0 every positive point ties for i (score 1): the last one
+    # wins, as in LIBSVM (-G[t] >= Gmax), so i = 19, the last of class +1.
+    assert "Start" in fig.text() and "(19, 15)" in fig.text()
     png, readout = fig.frame(rule=rules[1], step=1)
     assert png[:4] == b"\x89PNG"
     i, j = first[1]["pair"]

@@ -34,9 +34,8 @@ solver's gradient and the float32 problem).  So these three
 fits stop at the iteration limit with a ConvergenceWarning, and the checks,
 which test the estimator's API (refitting gives the same predictions,
 ``n_features_in_``, is-fitted), pass.  ``max_iter=200_000`` keeps them at
-0.15-0.4 s each; with the default ``max_iter=-1`` they pass the same way
-after LIBSVM's limit of 10 million iterations, about 7 s per fit on a
-2-core machine (the whole file: 50 s of CPU instead of 27 s).
+0.15-0.4 s each; the default ``max_iter=-1`` has no limit (as in
+scikit-learn), and SMO would crawl on these fits for a very long time.
 
 Not run, with the reason (the estimator is the same class, so the API is
 covered by the configurations above):

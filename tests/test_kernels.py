@@ -236,7 +236,7 @@ def test_get_kernel_with_callable():
 
 
 @pytest.mark.parametrize("kernel, params, match", [
-    ("sigmoid", {}, "kernel must be one of"),
+    ("sigmoidal", {}, "kernel must be one of"),
     (3, {}, "kernel must be one of"),
     ("rbf", {"gamma": "scale"}, "resolve_gamma"),
     ("rbf", {"gamma": -1.0}, "gamma must be a finite number > 0"),
@@ -284,6 +284,6 @@ def test_gram_matrix_checks_the_kernel_output():
 
 
 def test_kernels_table_lists_the_public_names():
-    assert set(kernels.KERNELS) == {"linear", "poly", "polynomial", "rbf"}
+    assert set(kernels.KERNELS) == {"linear", "poly", "polynomial", "rbf", "sigmoid"}
     for name in kernels.__all__:
         assert hasattr(kernels, name)

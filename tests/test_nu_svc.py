@@ -264,7 +264,7 @@ def test_bad_input_is_explained():
     with pytest.raises(ValueError, match="Unknown label type: continuous"):
         NuSVC().fit(X, X[:, 0])
     with pytest.raises(ValueError, match="kernel must be one of"):
-        NuSVC(kernel="sigmoid").fit(X, y)
+        NuSVC(kernel="sigmoidal").fit(X, y)
     with pytest.raises(ValueError, match=r"margin rho = 0 <= 0: w = 0"):
         NuSVC().fit(np.zeros((6, 2)), [0, 1, 0, 1, 0, 1])
     model = NuSVC().fit(X, y)

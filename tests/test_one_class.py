@@ -209,7 +209,7 @@ def test_nu_outside_the_unit_interval_is_refused(nu):
 def test_bad_input_is_explained():
     X = SETS["blobs"]
     with pytest.raises(ValueError, match="kernel must be one of"):
-        OneClassSVM(kernel="sigmoid").fit(X)
+        OneClassSVM(kernel="sigmoidal").fit(X)
     with pytest.raises(ValueError, match=r"sample_weight must have shape \(150,\)"):
         OneClassSVM().fit(X, sample_weight=np.ones(4))
     with pytest.raises(ValueError, match="all samples have zero or negative weight"):

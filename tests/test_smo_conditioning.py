@@ -22,12 +22,11 @@ dual, give a *negative* objective, worse than not training at all.
 
 These tests pin the diagnosis (svmlib's gradient does not drift: the
 non-convergence is the problem's conditioning, not rounding in the solver),
-the iteration limit of ``max_iter=-1`` (LIBSVM's ``max(10,000,000, 100 n)``,
-with a ConvergenceWarning that names the way out), and that the way out
-(scaling the features) converges to LIBSVM's objective.
+the ConvergenceWarning of an explicit ``max_iter`` that names the way out
+(``max_iter=-1`` has no limit, as in scikit-learn: tests/test_max_iter.py),
+and that the way out (scaling the features) converges to LIBSVM's objective.
 """
 
-import os
 import warnings
 
 import numpy as np
@@ -36,11 +35,10 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC as SklearnSVC
-from sklearn.utils import estimator_checks
 
-from svmlib import SVC, kernels, smo
+from svmlib import SVC, kernels
 from svmlib.objectives import max_kkt_violation
-from svmlib.smo import default_iteration_limit, solve_dual_smo
+from svmlib.smo import solve_dual_smo
 
 
 def _check_data():
@@ -61,12 +59,6 @@ def _cubic_problem():
 
 def _dual(alpha, Q):
     return float(alpha.sum() - 0.5 * alpha @ Q @ alpha)
-
-
-def test_default_iteration_limit_is_libsvms():
-    assert default_iteration_limit(100) == 10_000_000
-    assert default_iteration_limit(100_000) == 10_000_000
-    assert default_iteration_limit(200_000) == 20_000_000
 
 
 def test_the_cubic_gram_matrix_has_rank_four():
@@ -130,21 +122,16 @@ def test_libsvm_float32_rows_solve_another_problem():
     assert result.objective > 1e6
 
 
-def test_default_limit_stops_with_a_warning_naming_the_way_out(monkeypatch):
+def test_an_explicit_limit_stops_with_a_warning_naming_the_way_out():
     X, y, y_pm, _, K = _cubic_problem()
-    # LIBSVM's limit, 10 million iterations here, scaled down for the test.
-    monkeypatch.setattr(smo, "DEFAULT_MIN_ITERATIONS", 20_000)
-    assert default_iteration_limit(100) == 20_000
-    with pytest.warns(ConvergenceWarning, match=r"max_iter=-1 .*StandardScaler"):
-        result = solve_dual_smo(K, y_pm, C=1.0, max_iter=-1)
-    assert result.n_iter == 20_000 and not result.converged
-    assert result.info["iteration_limit"] is None     # no explicit limit was asked
-    with pytest.warns(ConvergenceWarning, match=r"default iteration limit"):
-        model = SVC(kernel="poly").fit(X, y)
-    assert model.n_iter_[0] == 20_000
-    # An explicit limit keeps its own message.
-    with pytest.warns(ConvergenceWarning, match=r"max_iter=500 iterations"):
-        solve_dual_smo(K, y_pm, C=1.0, max_iter=500)
+    with pytest.warns(ConvergenceWarning, match=r"max_iter=500 iterations .*> tol.*"
+                                                r"max_iter=-1 \(no limit\).*StandardScaler"):
+        result = solve_dual_smo(K, y_pm, C=1.0, max_iter=500)
+    assert result.n_iter == 500 and not result.converged
+    assert result.info["iteration_limit"] == 500
+    with pytest.warns(ConvergenceWarning, match=r"max_iter=2000 iterations"):
+        model = SVC(kernel="poly", max_iter=2000).fit(X, y)
+    assert model.n_iter_[0] == 2000 and model.fit_status_ == 1
 
 
 def test_scaled_features_converge_to_libsvms_objective():
@@ -174,16 +161,3 @@ def test_scaled_features_converge_to_libsvms_objective():
     alpha_libsvm = np.zeros(len(y))
     alpha_libsvm[reference.support_] = np.abs(reference.dual_coef_[0])
     assert dual == pytest.approx(_dual(alpha_libsvm, Q), rel=1e-6)
-
-
-@pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("SVMLIB_SLOW_TESTS"),
-                    reason="about 40 s of CPU; set SVMLIB_SLOW_TESTS=1 to run")
-@pytest.mark.parametrize("check", ["check_fit_idempotent", "check_fit_check_is_fitted",
-                                   "check_n_features_in"])
-def test_default_poly_svc_passes_the_unscaled_checks(check):
-    """test_estimator_checks.py runs SVC(kernel="poly", max_iter=200_000) to stay
-    fast; with the default max_iter=-1 the checks on unscaled data pass too,
-    each fit stopping at LIBSVM's limit of 10 million iterations."""
-    with pytest.warns(ConvergenceWarning, match="default iteration limit"):
-        getattr(estimator_checks, check)("SVC", SVC(kernel="poly"))

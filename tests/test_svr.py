@@ -203,7 +203,7 @@ def test_epsilon_zero_and_one_sample():
     ({"epsilon": "wide"}, r"epsilon must be a finite number >= 0; got epsilon='wide'"),
     ({"C": 0.0}, r"C must be a number > 0; got C=0\.0"),
     ({"C": np.inf}, r"C must be a number > 0; got C=inf.*no hard-margin"),
-    ({"kernel": "sigmoid"}, r"kernel must be one of"),
+    ({"kernel": "sigmoidal"}, r"kernel must be one of"),
     ({"gamma": -1.0}, r"gamma must be a number > 0"),
     ({"max_iter": 0}, r"max_iter must be -1"),
     ({"tol": 0}, r"tol must be a number > 0"),

@@ -7,7 +7,7 @@
 //     subject to            y^T alpha = 0,   0 <= alpha_t <= C,
 //
 // with Q[s, t] = y_s y_t K[s, t] and grad = Q alpha - 1.  Each iteration picks
-// i = argmax of score_t = -y_t grad_t over I_up (m(alpha)), then j among the
+// i = argmax of score_t = -y_t grad_t over I_up (m(alpha); ties to the last, as LIBSVM), then j among the
 // t in I_low with score_t < m by the second-order gain (m - score_t)^2 / a_it
 // (WSS 2 of Fan, Chen & Lin, 2005, with the guard TAU), minimizes the dual
 // exactly over (alpha_i, alpha_j) clipped to the box, and updates grad.  It
@@ -196,9 +196,11 @@ export function max_kkt_violation(alpha, grad, y, C) {
 
 // --------------------------------------------------------------- the solver
 
-function argmax(values, A) {
+// The last position of the largest value: LIBSVM's tie-breaking (-G[t] >= Gmax,
+// obj_diff <= obj_diff_min), as svmlib's select_i and select_j.
+function argmax_last(values, A) {
   let best = 0, value = values[0];
-  for (let t = 1; t < A; t++) if (values[t] > value) { value = values[t]; best = t; }
+  for (let t = 1; t < A; t++) if (values[t] >= value) { value = values[t]; best = t; }
   return best;
 }
 
@@ -382,7 +384,7 @@ export function solve_dual_smo(K, y_in, options = {}) {
     }
     // ---- working-set selection: i = argmax over I_up, and the stopping rule
     scores(A);
-    let i = argmax(up_scores, A);
+    let i = argmax_last(up_scores, A);
     let gmax = up_scores[i];
     violation = gmax - min_of(low_scores, A);
     if (violation <= tol) {
@@ -391,7 +393,7 @@ export function solve_dual_smo(K, y_in, options = {}) {
       reconstruct_gradient(A);
       active_size = A = n;
       scores(A);
-      i = argmax(up_scores, A);
+      i = argmax_last(up_scores, A);
       gmax = up_scores[i];
       violation = gmax - min_of(low_scores, A);
       if (violation <= tol) { converged = true; break; }
@@ -414,7 +416,7 @@ export function solve_dual_smo(K, y_in, options = {}) {
         if (!(a > TAU)) a = TAU;
         work_b[t] = (b * b) / a;
       }
-      j = argmax(work_b, A);
+      j = argmax_last(work_b, A);
     }
     const Q_j = get_row(order[j], A, row_j);
     // ---- the pair update
