@@ -184,6 +184,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_widgets.py
 	$(BIN)/python benchmarks/bench_playground.py
 	$(BIN)/python benchmarks/bench_linear.py
+	$(BIN)/python benchmarks/bench_perceptron.py
 
 clean:
 	rm -rf _build
