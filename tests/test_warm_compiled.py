@@ -27,7 +27,7 @@ import numpy as np
 import scipy.sparse as sp
 sys.path.insert(0, sys.argv[1])
 import warm_compiled
-from svmlib import (KernelPerceptron, LinearSVC, NuSVC, OneClassSVM, Perceptron, SVC, SVR,
+from svmlib import (KernelPerceptron, LinearSVC, LinearSVR, NuSVC, OneClassSVM, Perceptron, SVC, SVR,
                     datasets, _smo_rows, _smo_steps, linear, perceptron)
 from svmlib.smo import solve_dual_smo
 
@@ -63,6 +63,8 @@ Perceptron(shuffle=False, fit_intercept=False, record_history=False).fit(np.asfo
 Perceptron().fit(X.astype(np.float32), y)
 KernelPerceptron(kernel="linear", shuffle=False, max_epochs=3).fit(X, y)
 KernelPerceptron(kernel="poly", max_epochs=3).fit(X, y)
+LinearSVR(loss="squared_epsilon_insensitive", fit_intercept=False).fit(X, X[:, 1])
+LinearSVR(C=10.0).fit(sp.csr_matrix(X), X[:, 1], sample_weight=np.arange(len(X)) % 3)
 after = signatures()
 print(json.dumps({"warmed": warmed, "after": after}))
 """
