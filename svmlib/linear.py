@@ -132,11 +132,14 @@ def _after_sweep(pg_max, pg_min, tol, active, n):
 
 @njit(cache=True)
 def _dcd_dense(X, y, alpha, w, bias_w, s, diag, upper, tol, max_iter, seed, shrinking):
-    """Dual coordinate descent on dense X; ``w`` (and ``bias_w``) updated in place."""
+    """Dual coordinate descent on dense X; ``w`` (and ``bias_w``) updated in place.
+
+    ``diag`` and ``upper`` are per sample: ``D_ii`` and ``U_i`` (from ``C_i``).
+    """
     n, p = X.shape
     QD = np.empty(n)
     for i in range(n):
-        QD[i] = diag + s * s
+        QD[i] = diag[i] + s * s
         for k in range(p):
             QD[i] += X[i, k] * X[i, k]
     index = np.arange(n)
@@ -153,8 +156,9 @@ def _dcd_dense(X, y, alpha, w, bias_w, s, diag, upper, tol, max_iter, seed, shri
             dot = bias_w[0] * s
             for k in range(p):
                 dot += w[k] * X[i, k]
-            G = y[i] * dot - 1.0 + diag * alpha[i]
-            PG, shrink = _projected_gradient(G, alpha[i], upper, shrinking, pg_max_old, pg_min_old)
+            G = y[i] * dot - 1.0 + diag[i] * alpha[i]
+            PG, shrink = _projected_gradient(G, alpha[i], upper[i], shrinking, pg_max_old,
+                                             pg_min_old)
             if shrink:
                 active -= 1
                 index[k_pos], index[active] = index[active], index[k_pos]
@@ -163,7 +167,7 @@ def _dcd_dense(X, y, alpha, w, bias_w, s, diag, upper, tol, max_iter, seed, shri
             pg_min = min(pg_min, PG)
             if abs(PG) > 1e-12:
                 old = alpha[i]
-                alpha[i] = _coordinate_step(old, G, QD[i], upper)
+                alpha[i] = _coordinate_step(old, G, QD[i], upper[i])
                 step = (alpha[i] - old) * y[i]
                 for k in range(p):
                     w[k] += step * X[i, k]
@@ -183,7 +187,7 @@ def _dcd_csr(data, indices, indptr, y, alpha, w, bias_w, s, diag, upper, tol, ma
     n = indptr.shape[0] - 1
     QD = np.empty(n)
     for i in range(n):
-        QD[i] = diag + s * s
+        QD[i] = diag[i] + s * s
         for q in range(indptr[i], indptr[i + 1]):
             QD[i] += data[q] * data[q]
     index = np.arange(n)
@@ -200,8 +204,9 @@ def _dcd_csr(data, indices, indptr, y, alpha, w, bias_w, s, diag, upper, tol, ma
             dot = bias_w[0] * s
             for q in range(indptr[i], indptr[i + 1]):
                 dot += w[indices[q]] * data[q]
-            G = y[i] * dot - 1.0 + diag * alpha[i]
-            PG, shrink = _projected_gradient(G, alpha[i], upper, shrinking, pg_max_old, pg_min_old)
+            G = y[i] * dot - 1.0 + diag[i] * alpha[i]
+            PG, shrink = _projected_gradient(G, alpha[i], upper[i], shrinking, pg_max_old,
+                                             pg_min_old)
             if shrink:
                 active -= 1
                 index[k_pos], index[active] = index[active], index[k_pos]
@@ -210,7 +215,7 @@ def _dcd_csr(data, indices, indptr, y, alpha, w, bias_w, s, diag, upper, tol, ma
             pg_min = min(pg_min, PG)
             if abs(PG) > 1e-12:
                 old = alpha[i]
-                alpha[i] = _coordinate_step(old, G, QD[i], upper)
+                alpha[i] = _coordinate_step(old, G, QD[i], upper[i])
                 step = (alpha[i] - old) * y[i]
                 for q in range(indptr[i], indptr[i + 1]):
                     w[indices[q]] += step * data[q]
@@ -391,7 +396,7 @@ def _svr_csr(data, indices, indptr, y, beta, w, bias_w, s, lam, upper, epsilon, 
 
 def solve_linear_dual_cd(X, y, C=1.0, loss="squared_hinge", fit_intercept=True,
                          intercept_scaling=1.0, tol=1e-4, max_iter=1000, random_state=0,
-                         shrinking=True):
+                         shrinking=True, sample_weight=None):
     """Solve the binary linear SVM by dual coordinate descent.
 
     Parameters
@@ -411,6 +416,10 @@ def solve_linear_dual_cd(X, y, C=1.0, loss="squared_hinge", fit_intercept=True,
     random_state : int, default=0
         Seed of the visiting order.
     shrinking : bool, default=True
+    sample_weight : ndarray of shape (n_samples,) or None
+        Sample ``i`` gets the penalty ``C_i = C * sample_weight[i]`` (class
+        weights are folded into it by :class:`LinearSVC`); samples with
+        ``C_i = 0`` are left out (their ``alpha_i`` is 0).
 
     Returns
     -------
@@ -419,8 +428,17 @@ def solve_linear_dual_cd(X, y, C=1.0, loss="squared_hinge", fit_intercept=True,
         and ``converged``.
     """
     y = np.ascontiguousarray(y, dtype=np.float64)
-    n = y.shape[0]
-    diag, upper = (0.0, float(C)) if loss == "hinge" else (0.5 / C, np.inf)
+    n_all = y.shape[0]
+    C_i = np.full(n_all, float(C)) if sample_weight is None else float(C) * np.asarray(
+        sample_weight, dtype=np.float64)
+    kept = np.flatnonzero(C_i > 0)
+    if kept.shape[0] < n_all:                  # C_i = 0: the sample does not count
+        X, y, C_i = X[kept], y[kept], C_i[kept]
+    n = kept.shape[0]
+    if loss == "hinge":
+        diag, upper = np.zeros(n), C_i
+    else:
+        diag, upper = 0.5 / C_i, np.full(n, np.inf)
     s = float(intercept_scaling) if fit_intercept else 0.0
     seed = int(np.random.default_rng(random_state).integers(1, 2**62))
     alpha = np.zeros(n)
@@ -437,7 +455,9 @@ def solve_linear_dual_cd(X, y, C=1.0, loss="squared_hinge", fit_intercept=True,
         w = np.zeros(X.shape[1])
         n_iter = _dcd_dense(X, y, alpha, w, bias_w, s, diag, upper, float(tol), int(max_iter),
                             seed, bool(shrinking))
-    return {"w": w, "b": float(bias_w[0] * s), "alpha": alpha, "n_iter": int(n_iter),
+    alpha_all = np.zeros(n_all)
+    alpha_all[kept] = alpha
+    return {"w": w, "b": float(bias_w[0] * s), "alpha": alpha_all, "n_iter": int(n_iter),
             "converged": int(n_iter) < int(max_iter)}
 
 
@@ -552,18 +572,20 @@ def linear_svr_dual(beta, X, y, C=1.0, epsilon=0.0, loss="epsilon_insensitive",
 
 
 def linear_svm_primal(w, b, X, y, C=1.0, loss="squared_hinge", intercept_scaling=1.0,
-                      fit_intercept=True):
+                      fit_intercept=True, sample_weight=None):
     """The primal objective LIBLINEAR minimizes (Book: (eq-scale-primal)).
 
     ``1/2 (||w||^2 + (b/s)^2) + C sum_i loss(y_i (<w, x_i> + b))`` with the
     hinge ``max(0, 1 - m)`` or the squared hinge ``max(0, 1 - m)^2``; the bias
     term is present only with ``fit_intercept`` (it is regularized, as the
-    weight of the constant feature ``s``).
+    weight of the constant feature ``s``).  ``sample_weight`` multiplies each
+    sample's loss (``C_i = C * sample_weight[i]``).
     """
     w = np.asarray(w, dtype=float)
     margins = np.asarray(y, dtype=float) * (np.asarray(X @ w).ravel() + b)
     slack = np.maximum(0.0, 1.0 - margins)
-    penalty = slack.sum() if loss == "hinge" else (slack ** 2).sum()
+    cost = slack if loss == "hinge" else slack ** 2
+    penalty = cost.sum() if sample_weight is None else np.asarray(sample_weight, float) @ cost
     reg = w @ w + ((b / intercept_scaling) ** 2 if fit_intercept else 0.0)
     return float(0.5 * reg + C * penalty)
 
@@ -706,10 +728,32 @@ class LinearSVC(ClassifierMixin, _LinearInput, BaseEstimator):
         seed 0, so that fits are repeatable).
     shrinking : bool, default=True
         Set aside coordinates that sit at a bound (LIBLINEAR's shrinking).
+    penalty : {"l2"}, default="l2"
+        The regularizer ``1/2 ||w_hat||^2``.  ``"l1"`` (LIBLINEAR's solver 5)
+        is not implemented yet and raises ValueError.
+    dual : "auto", True or False, default="auto"
+        scikit-learn's rules: the hinge loss has only a dual solver
+        (``dual=False`` raises scikit-learn's ValueError); the squared hinge
+        has both, and ``"auto"`` picks the dual when ``n_samples <
+        n_features``.  Both problems have the same solution: svmlib solves the
+        squared hinge's primal (``dual=False``) by the same dual coordinate
+        descent, so ``n_iter_`` counts passes where LIBLINEAR's primal Newton
+        method counts Newton iterations.
+    class_weight : dict, "balanced" or None, default=None
+        Multiplies ``C`` for the samples of each class, as LIBLINEAR does: in
+        a binary problem each sample gets its class's weight; in the
+        one-vs-rest problem of class ``k`` the samples of ``k`` get
+        ``class_weight[k]`` and all the others ``C`` unweighted.
+        ``"balanced"`` is ``n_samples / (n_classes * count(class))``, the samples
+        counted with their ``sample_weight`` (as in scikit-learn).
+    verbose : int, default=0
+        ``> 0`` prints one line per binary problem after the fit.
 
     Attributes
     ----------
     classes_ : ndarray of shape (n_classes,)
+    class_weight_ : ndarray of shape (n_classes,)
+        The weight of each class (all 1 without ``class_weight``).
     coef_ : ndarray of shape (1, n_features) or (n_classes, n_features)
     intercept_ : ndarray of shape (1,) or (n_classes,)
     dual_coef_ : ndarray of shape (1, n_samples) or (n_classes, n_samples)
@@ -720,7 +764,12 @@ class LinearSVC(ClassifierMixin, _LinearInput, BaseEstimator):
     """
 
     def __init__(self, C=1.0, loss="squared_hinge", tol=1e-4, max_iter=1000, fit_intercept=True,
-                 intercept_scaling=1.0, random_state=None, shrinking=True):
+                 intercept_scaling=1.0, random_state=None, shrinking=True, *, penalty="l2",
+                 dual="auto", class_weight=None, verbose=0):
+        self.penalty = penalty
+        self.dual = dual
+        self.class_weight = class_weight
+        self.verbose = verbose
         self.C = C
         self.loss = loss
         self.tol = tol
@@ -750,14 +799,42 @@ class LinearSVC(ClassifierMixin, _LinearInput, BaseEstimator):
         if self.random_state is not None:
             check_int(self.random_state, "random_state", minimum=0,
                       hint="Use an integer seed such as random_state=0, or None.")
+        check_option(self.penalty, "penalty", ("l2", "l1"))
+        _check_dual(self.dual)
+        _check_verbose(self.verbose)
+        if self.penalty == "l1" and self.loss == "hinge":
+            raise ValueError(
+                f"Unsupported set of arguments: The combination of penalty='l1' and "
+                f"loss='hinge' is not supported, Parameters: penalty='l1', loss='hinge', "
+                f"dual={self.dual!r}. Use loss='squared_hinge' with penalty='l1'.")
+        if self.penalty == "l1" and _is_bool(self.dual, True):
+            raise ValueError(
+                "Unsupported set of arguments: The combination of penalty='l1' and "
+                "loss='squared_hinge' are not supported when dual=True, Parameters: "
+                "penalty='l1', loss='squared_hinge', dual=True. Use dual=False (or 'auto').")
+        if self.loss == "hinge" and _is_bool(self.dual, False):
+            raise ValueError(
+                "Unsupported set of arguments: The combination of penalty='l2' and "
+                "loss='hinge' are not supported when dual=False, Parameters: penalty='l2', "
+                "loss='hinge', dual=False. Use dual=True (or 'auto'), or "
+                "loss='squared_hinge'.")
+        if self.penalty == "l1":
+            raise ValueError(
+                "penalty='l1' (coordinate descent for the L1-regularized squared hinge, "
+                "LIBLINEAR's solver 5) is not implemented in svmlib.LinearSVC yet; got "
+                "penalty='l1'. Use penalty='l2', or sklearn.svm.LinearSVC(penalty='l1', "
+                "dual=False) for sparse weights.")
 
-    def fit(self, X, y):
+    def fit(self, X, y, sample_weight=None):
         """Fit one binary problem (two classes) or one per class (one-vs-rest).
 
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features) or sparse matrix
         y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), default=None
+            Multiplies ``C`` (and the class weight) of each sample, ``>= 0``; a
+            weight of 0 leaves the sample out.
 
         Returns
         -------
@@ -791,15 +868,31 @@ class LinearSVC(ClassifierMixin, _LinearInput, BaseEstimator):
                 f"({classes.tolist()!r}). A classifier needs examples of both classes: check "
                 f"how the data were split or filtered.")
         self.classes_ = classes
+        weights = _check_sample_weight(sample_weight, X.shape[0])
+        self.class_weight_ = _class_weights(self.class_weight, classes, y, weights)
         targets = [1] if classes.shape[0] == 2 else range(classes.shape[0])
         seed = 0 if self.random_state is None else self.random_state
         coefs, intercepts, duals, iters = [], [], [], []
         for k in targets:
             y_pm = np.where(y_index == k, 1.0, -1.0)
+            # LIBLINEAR's weights: a binary problem weights both classes, the
+            # one-vs-rest problem of class k only the samples of k.
+            if classes.shape[0] == 2:
+                C_scale = self.class_weight_[y_index]
+            else:
+                C_scale = np.where(y_index == k, self.class_weight_[k], 1.0)
+            if weights is not None:
+                C_scale = C_scale * weights
+            unit = weights is None and np.all(C_scale == 1.0)
             result = solve_linear_dual_cd(
                 X, y_pm, C=float(self.C), loss=self.loss, fit_intercept=bool(self.fit_intercept),
                 intercept_scaling=float(self.intercept_scaling), tol=float(self.tol),
-                max_iter=self.max_iter, random_state=seed, shrinking=bool(self.shrinking))
+                max_iter=self.max_iter, random_state=seed, shrinking=bool(self.shrinking),
+                sample_weight=None if unit else C_scale)
+            if self.verbose:
+                print(f"LinearSVC: problem {classes[k]!r} against the rest: "
+                      f"{result['n_iter']} passes, "
+                      f"{int(np.count_nonzero(result['alpha']))} support vectors")
             coefs.append(result["w"])
             intercepts.append(result["b"])
             duals.append(result["alpha"])
@@ -938,21 +1031,15 @@ class LinearSVR(RegressorMixin, _LinearInput, BaseEstimator):
                              f"fit_intercept={self.fit_intercept!r}.")
         check_positive(self.intercept_scaling, "intercept_scaling",
                        hint="Use intercept_scaling=1.0 (larger values regularize b less).")
-        if not (self.dual == "auto" and isinstance(self.dual, str)) \
-                and not isinstance(self.dual, (bool, np.bool_)):
-            raise ValueError(f"dual must be 'auto', True or False; got dual={self.dual!r}. "
-                             f"Leave dual='auto' to let the loss and the data's shape decide.")
-        if self.dual is False or self.dual is np.False_:
+        _check_dual(self.dual)
+        if _is_bool(self.dual, False):
             if self.loss == "epsilon_insensitive":
                 raise ValueError(
                     "Unsupported set of arguments: The combination of penalty='l2' and "
                     "loss='epsilon_insensitive' are not supported when dual=False, "
                     "Parameters: penalty='l2', loss='epsilon_insensitive', dual=False. "
                     "Use dual=True (or 'auto'), or loss='squared_epsilon_insensitive'.")
-        if isinstance(self.verbose, bool) or not isinstance(self.verbose, (int, np.integer)) \
-                or self.verbose < 0:
-            raise ValueError(f"verbose must be a non-negative int; got verbose="
-                             f"{self.verbose!r}. Use verbose=0 (silent) or verbose=1.")
+        _check_verbose(self.verbose)
         check_int(self.max_iter, "max_iter", minimum=1,
                   hint="Use max_iter=1000 (passes over the data).")
         return _seed_from(self.random_state)
@@ -1007,6 +1094,45 @@ class LinearSVR(RegressorMixin, _LinearInput, BaseEstimator):
         check_is_fitted(self, "coef_")
         X = self._check_X(X, reset=False)
         return np.asarray(X @ self.coef_).ravel() + np.ravel(self.intercept_)[0]
+
+
+def _check_dual(dual):
+    if not (isinstance(dual, str) and dual == "auto") and not isinstance(dual, (bool, np.bool_)):
+        raise ValueError(f"dual must be 'auto', True or False; got dual={dual!r}. Leave "
+                         f"dual='auto' to let the loss and the data's shape decide.")
+
+
+def _is_bool(value, truth):
+    """Whether ``value`` is the bool ``truth`` (Python's or NumPy's), not a string such as "auto"."""
+    return isinstance(value, (bool, np.bool_)) and bool(value) is truth
+
+
+def _check_verbose(verbose):
+    if isinstance(verbose, bool) or not isinstance(verbose, (int, np.integer)) or verbose < 0:
+        raise ValueError(f"verbose must be a non-negative int; got verbose={verbose!r}. Use "
+                         f"verbose=0 (silent) or verbose=1.")
+
+
+def _class_weights(class_weight, classes, y, sample_weight=None):
+    """One weight per class: None -> ones, "balanced", or a dict {label: weight}.
+
+    "balanced" counts each sample with its ``sample_weight``, as scikit-learn does.
+    """
+    if class_weight is None:
+        return np.ones(classes.shape[0])
+    if isinstance(class_weight, str):
+        check_option(class_weight, "class_weight", ("balanced",))
+    elif not isinstance(class_weight, dict):
+        raise ValueError(f"class_weight must be None, 'balanced' or a dict {{label: weight}}; "
+                         f"got class_weight={class_weight!r}.")
+    else:
+        for label, value in class_weight.items():
+            check_nonnegative(value, f"class_weight[{label!r}]",
+                              hint="Use a finite weight >= 0 for every class.")
+    from sklearn.utils.class_weight import compute_class_weight
+
+    return compute_class_weight(class_weight, classes=classes, y=y,
+                                sample_weight=sample_weight).astype(np.float64)
 
 
 def _seed_from(random_state):

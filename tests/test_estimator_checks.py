@@ -39,6 +39,9 @@ which test the estimator's API (refitting gives the same predictions,
 after LIBSVM's limit of 10 million iterations, about 7 s per fit on a
 2-core machine (the whole file: 50 s of CPU instead of 27 s).
 
+LinearSVC runs at its default tolerance, where the two sample-weight
+equivalence checks are expected to fail (LINEAR_SVC_FAILED_CHECKS, with the
+reason), and at ``tol=1e-10``, where it passes every check.
 LinearSVR runs with ``tol=1e-10`` (and ``max_iter=100_000``): the two
 sample-weight equivalence checks compare predictions to ``rtol=1e-7``, which a
 solve stopped at the default ``tol=1e-4`` does not reach (the primal is strictly
@@ -95,7 +98,23 @@ HARD_MARGIN_FAILED_CHECKS = {
 }
 
 
+_LOOSE_TOL = (
+    "fit(sample_weight=) takes weights (C_i = C w_i) since issue 28, so the check runs; it "
+    "compares predictions to rtol=1e-7, which a solve stopped at the default tol=1e-4 does "
+    "not reach (a weight of 2 and a repeated sample give the same strictly convex primal, but "
+    "two dual problems solved to tol along different paths). scikit-learn lists it as failing "
+    "for its own LinearSVC with dual=True; the instances with tol=1e-10 pass it")
+
+#: For LinearSVC at its default tolerance.
+LINEAR_SVC_FAILED_CHECKS = {
+    "check_sample_weight_equivalence_on_dense_data": _LOOSE_TOL,
+    "check_sample_weight_equivalence_on_sparse_data": _LOOSE_TOL,
+}
+
+
 def _expected_failures(estimator):
+    if isinstance(estimator, LinearSVC) and estimator.tol > 1e-8:
+        return LINEAR_SVC_FAILED_CHECKS
     if not isinstance(estimator, SVC):
         return {}
     if estimator.C == float("inf"):
@@ -107,6 +126,7 @@ def _expected_failures(estimator):
     [SVC(), SVC(kernel="linear"), SVC(kernel="poly", max_iter=200_000),
      SVC(class_weight="balanced"), SVC(C=np.inf), Perceptron(),
      KernelPerceptron(), LinearSVC(), LinearSVC(loss="hinge"),
+     LinearSVC(tol=1e-10, max_iter=100_000), LinearSVC(loss="hinge", tol=1e-10, max_iter=100_000),
      LinearSVR(tol=1e-10, max_iter=100_000),
      LinearSVR(loss="squared_epsilon_insensitive", tol=1e-10, max_iter=100_000),
      RandomFourierFeatures(random_state=0), Nystroem(n_components=20, random_state=0)],
