@@ -210,6 +210,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_widgets.py
 	$(BIN)/python benchmarks/bench_playground.py
 	$(BIN)/python benchmarks/bench_linear.py
+	$(BIN)/python benchmarks/bench_perceptron.py
+	$(BIN)/python benchmarks/bench_probability.py
 	$(BIN)/python benchmarks/bench_chapters.py
 
 clean:

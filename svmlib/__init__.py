@@ -15,7 +15,7 @@ import importlib
 from . import datasets, kernels, solvers
 from .approximation import Nystroem, RandomFourierFeatures
 from .hyperplane import Hyperplane
-from .linear import LinearSVC
+from .linear import LinearSVC, LinearSVR
 from .multiclass import OneVsOneClassifier, OneVsRestClassifier
 from .nu_svm import NuSVC, OneClassSVM
 from .perceptron import KernelPerceptron, Perceptron
@@ -34,6 +34,7 @@ __all__ = [
     "NuSVR",
     "OneClassSVM",
     "LinearSVC",
+    "LinearSVR",
     "RandomFourierFeatures",
     "Nystroem",
     "OneVsRestClassifier",

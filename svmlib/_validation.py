@@ -103,7 +103,12 @@ def check_array(X, name="X", ndim=2, allow_empty=False):
         raise ValueError(
             f"{name} must have at least one feature; got {_shape_text(arr)}."
         )
-    if not np.all(np.isfinite(arr)):
+    # A NaN or an infinity makes the sum NaN or infinite, so a finite sum proves
+    # every value finite without a temporary array; a sum that overflows (or
+    # that meets NaN) falls back to the check value by value.
+    with np.errstate(over="ignore", invalid="ignore"):
+        finite_sum = np.isfinite(arr.sum())
+    if not finite_sum and not np.all(np.isfinite(arr)):
         n_nan = int(np.isnan(arr).sum())
         n_inf = int(np.isinf(arr).sum())
         raise ValueError(
@@ -157,7 +162,7 @@ def check_binary_labels(y, name="y"):
     y_pm : ndarray of shape (n_samples,), float64
         The labels as -1.0 / +1.0.
     """
-    classes, y_idx = np.unique(y, return_inverse=True)
+    classes = np.unique(y)      # no return_inverse: its sort costs more than one comparison
     if classes.shape[0] < 2:
         raise ValueError(
             f"{name} must contain two classes; got only one class "
@@ -171,7 +176,7 @@ def check_binary_labels(y, name="y"):
             f"({classes.tolist()[:10]!r}). For more classes use svmlib.SVC "
             f"(one-vs-one) or svmlib.OneVsRestClassifier."
         )
-    return classes, np.where(y_idx == 1, 1.0, -1.0)
+    return classes, np.where(np.asarray(y) == classes[1], 1.0, -1.0)
 
 
 def check_positive(value, name, allow_inf=False, hint=""):

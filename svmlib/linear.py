@@ -34,18 +34,35 @@ the whole set is checked again before stopping, as LIBLINEAR does
 LIBLINEAR's parameters and one-vs-rest for more than two classes; the inner
 loops are compiled with Numba when it is installed (and run as plain Python
 otherwise).
+
+**Regression.**  :class:`LinearSVR` solves the linear epsilon-insensitive
+regression the same way (Ho & Lin, 2012; LIBLINEAR's solvers 12 and 13).  With
+``w = sum_i beta_i x_hat_i`` its dual is::
+
+    minimize over beta   1/2 beta^T (Q + D) beta + epsilon ||beta||_1 - y^T beta
+    subject to           -U_i <= beta_i <= U_i,
+
+``Q_ij = <x_hat_i, x_hat_j>``, with ``D = 0``, ``U_i = C_i`` for the
+epsilon-insensitive loss and ``D = diag(1 / (2 C_i))``, ``U_i = inf`` for its
+square.  One coordinate's problem is a one-dimensional piecewise quadratic
+(the ``|beta_i|`` term has a kink at 0), minimized exactly by a Newton step on
+the side of 0 where the minimum lies, then clipped to the box
+(:func:`_svr_coordinate`).  The stopping rule is LIBLINEAR's: the sum of the
+violations of the optimality conditions over a pass has fallen below ``tol``
+times its value in the first pass.
 """
 
 import warnings
 
 import numpy as np
 import scipy.sparse
-from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.exceptions import ConvergenceWarning, DataConversionWarning
 from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import check_is_fitted
 
-from ._validation import check_array, check_int, check_option, check_positive
+from ._validation import (check_array, check_estimator_X_y_regression, check_int,
+                          check_nonnegative, check_option, check_positive)
 
 try:  # the inner loops are compiled when Numba is available
     from numba import njit
@@ -55,10 +72,12 @@ except ImportError:  # pragma: no cover - plain Python, same results, slower
             return args[0]
         return lambda f: f
 
-__all__ = ["LinearSVC", "solve_linear_dual_cd", "dual_cd_trace", "linear_svm_primal",
-           "linear_svm_dual"]
+__all__ = ["LinearSVC", "LinearSVR", "solve_linear_dual_cd", "solve_linear_svr_dual_cd",
+           "dual_cd_trace", "linear_svm_primal", "linear_svm_dual", "linear_svr_primal",
+           "linear_svr_dual"]
 
 LOSSES = ("hinge", "squared_hinge")
+SVR_LOSSES = ("epsilon_insensitive", "squared_epsilon_insensitive")
 
 
 # ------------------------------------------------------------ the two loops
@@ -113,11 +132,14 @@ def _after_sweep(pg_max, pg_min, tol, active, n):
 
 @njit(cache=True)
 def _dcd_dense(X, y, alpha, w, bias_w, s, diag, upper, tol, max_iter, seed, shrinking):
-    """Dual coordinate descent on dense X; ``w`` (and ``bias_w``) updated in place."""
+    """Dual coordinate descent on dense X; ``w`` (and ``bias_w``) updated in place.
+
+    ``diag`` and ``upper`` are per sample: ``D_ii`` and ``U_i`` (from ``C_i``).
+    """
     n, p = X.shape
     QD = np.empty(n)
     for i in range(n):
-        QD[i] = diag + s * s
+        QD[i] = diag[i] + s * s
         for k in range(p):
             QD[i] += X[i, k] * X[i, k]
     index = np.arange(n)
@@ -134,8 +156,9 @@ def _dcd_dense(X, y, alpha, w, bias_w, s, diag, upper, tol, max_iter, seed, shri
             dot = bias_w[0] * s
             for k in range(p):
                 dot += w[k] * X[i, k]
-            G = y[i] * dot - 1.0 + diag * alpha[i]
-            PG, shrink = _projected_gradient(G, alpha[i], upper, shrinking, pg_max_old, pg_min_old)
+            G = y[i] * dot - 1.0 + diag[i] * alpha[i]
+            PG, shrink = _projected_gradient(G, alpha[i], upper[i], shrinking, pg_max_old,
+                                             pg_min_old)
             if shrink:
                 active -= 1
                 index[k_pos], index[active] = index[active], index[k_pos]
@@ -144,7 +167,7 @@ def _dcd_dense(X, y, alpha, w, bias_w, s, diag, upper, tol, max_iter, seed, shri
             pg_min = min(pg_min, PG)
             if abs(PG) > 1e-12:
                 old = alpha[i]
-                alpha[i] = _coordinate_step(old, G, QD[i], upper)
+                alpha[i] = _coordinate_step(old, G, QD[i], upper[i])
                 step = (alpha[i] - old) * y[i]
                 for k in range(p):
                     w[k] += step * X[i, k]
@@ -164,7 +187,7 @@ def _dcd_csr(data, indices, indptr, y, alpha, w, bias_w, s, diag, upper, tol, ma
     n = indptr.shape[0] - 1
     QD = np.empty(n)
     for i in range(n):
-        QD[i] = diag + s * s
+        QD[i] = diag[i] + s * s
         for q in range(indptr[i], indptr[i + 1]):
             QD[i] += data[q] * data[q]
     index = np.arange(n)
@@ -181,8 +204,9 @@ def _dcd_csr(data, indices, indptr, y, alpha, w, bias_w, s, diag, upper, tol, ma
             dot = bias_w[0] * s
             for q in range(indptr[i], indptr[i + 1]):
                 dot += w[indices[q]] * data[q]
-            G = y[i] * dot - 1.0 + diag * alpha[i]
-            PG, shrink = _projected_gradient(G, alpha[i], upper, shrinking, pg_max_old, pg_min_old)
+            G = y[i] * dot - 1.0 + diag[i] * alpha[i]
+            PG, shrink = _projected_gradient(G, alpha[i], upper[i], shrinking, pg_max_old,
+                                             pg_min_old)
             if shrink:
                 active -= 1
                 index[k_pos], index[active] = index[active], index[k_pos]
@@ -191,7 +215,7 @@ def _dcd_csr(data, indices, indptr, y, alpha, w, bias_w, s, diag, upper, tol, ma
             pg_min = min(pg_min, PG)
             if abs(PG) > 1e-12:
                 old = alpha[i]
-                alpha[i] = _coordinate_step(old, G, QD[i], upper)
+                alpha[i] = _coordinate_step(old, G, QD[i], upper[i])
                 step = (alpha[i] - old) * y[i]
                 for q in range(indptr[i], indptr[i + 1]):
                     w[indices[q]] += step * data[q]
@@ -204,11 +228,175 @@ def _dcd_csr(data, indices, indptr, y, alpha, w, bias_w, s, diag, upper, tol, ma
     return it
 
 
+# ------------------------------------------------------------ the regression loops
+
+@njit(cache=True)
+def _svr_coordinate(G, beta, H, epsilon, upper, gmax_old):
+    """One coordinate of the SVR dual (Ho & Lin 2012, Algorithm 4).
+
+    ``G`` is the derivative of the smooth part, ``<w, x_hat_i> - y_i +
+    D_ii beta_i``, and ``H = Q_ii + D_ii`` its curvature; the derivative of
+    the whole objective is ``G + epsilon`` for ``beta_i > 0`` and
+    ``G - epsilon`` for ``beta_i < 0``.  Returns ``(violation, new_beta,
+    shrink)``: how far ``beta_i`` is from optimal in its own coordinate (0 at
+    the optimum), the minimizer of the coordinate's problem, and whether
+    shrinking sets the coordinate aside (at 0 or at a bound, and pushed
+    there by more than last pass's largest violation ``gmax_old``).
+    """
+    Gp = G + epsilon
+    Gn = G - epsilon
+    violation = 0.0
+    if beta == 0.0:
+        if Gp < 0.0:
+            violation = -Gp
+        elif Gn > 0.0:
+            violation = Gn
+        elif Gp > gmax_old and Gn < -gmax_old:
+            return 0.0, beta, True
+    elif beta >= upper:
+        if Gp > 0.0:
+            violation = Gp
+        elif Gp < -gmax_old:
+            return 0.0, beta, True
+    elif beta <= -upper:
+        if Gn < 0.0:
+            violation = -Gn
+        elif Gn > gmax_old:
+            return 0.0, beta, True
+    elif beta > 0.0:
+        violation = abs(Gp)
+    else:
+        violation = abs(Gn)
+    # The Newton step on the side of 0 where the coordinate's minimum lies.
+    if Gp < H * beta:
+        d = -Gp / H
+    elif Gn > H * beta:
+        d = -Gn / H
+    else:
+        d = -beta
+    if abs(d) < 1e-12:
+        return violation, beta, False
+    return violation, min(max(beta + d, -upper), upper), False
+
+
+@njit(cache=True)
+def _svr_after_sweep(gnorm1, gnorm1_init, gmax, tol, active, n):
+    """``(stop, active, gmax_old)`` for the next sweep (LIBLINEAR's rule)."""
+    if gnorm1 <= tol * gnorm1_init:
+        if active == n:
+            return True, active, np.inf
+        return False, n, np.inf  # check every coordinate once more before stopping
+    return False, active, gmax
+
+
+@njit(cache=True)
+def _svr_dense(X, y, beta, w, bias_w, s, lam, upper, epsilon, tol, max_iter, seed):
+    """Dual coordinate descent for linear SVR on dense X; ``w`` (and ``bias_w``) in place.
+
+    ``lam`` and ``upper`` are per sample (``D_ii`` and ``U_i``).  Returns the number
+    of passes.
+    """
+    n, p = X.shape
+    QD = np.empty(n)
+    for i in range(n):
+        QD[i] = s * s
+        for k in range(p):
+            QD[i] += X[i, k] * X[i, k]
+    index = np.arange(n)
+    active = n
+    gmax_old = np.inf
+    gnorm1_init = -1.0
+    rng_state = seed
+    it = 0
+    while it < max_iter:
+        rng_state = _shuffle(index, active, rng_state)
+        gmax, gnorm1 = 0.0, 0.0
+        k_pos = 0
+        while k_pos < active:
+            i = index[k_pos]
+            dot = bias_w[0] * s
+            for k in range(p):
+                dot += w[k] * X[i, k]
+            G = dot - y[i] + lam[i] * beta[i]
+            violation, new, shrink = _svr_coordinate(G, beta[i], QD[i] + lam[i], epsilon,
+                                                     upper[i], gmax_old)
+            if shrink:
+                active -= 1
+                index[k_pos], index[active] = index[active], index[k_pos]
+                continue
+            gmax = max(gmax, violation)
+            gnorm1 += violation
+            step = new - beta[i]
+            if step != 0.0:
+                beta[i] = new
+                for k in range(p):
+                    w[k] += step * X[i, k]
+                bias_w[0] += step * s
+            k_pos += 1
+        if it == 0:
+            gnorm1_init = gnorm1
+        it += 1
+        stop, active, gmax_old = _svr_after_sweep(gnorm1, gnorm1_init, gmax, tol, active, n)
+        if stop:
+            break
+    return it
+
+
+@njit(cache=True)
+def _svr_csr(data, indices, indptr, y, beta, w, bias_w, s, lam, upper, epsilon, tol,
+             max_iter, seed):
+    """The same loop on a CSR matrix: each step touches the nonzeros of one row."""
+    n = indptr.shape[0] - 1
+    QD = np.empty(n)
+    for i in range(n):
+        QD[i] = s * s
+        for q in range(indptr[i], indptr[i + 1]):
+            QD[i] += data[q] * data[q]
+    index = np.arange(n)
+    active = n
+    gmax_old = np.inf
+    gnorm1_init = -1.0
+    rng_state = seed
+    it = 0
+    while it < max_iter:
+        rng_state = _shuffle(index, active, rng_state)
+        gmax, gnorm1 = 0.0, 0.0
+        k_pos = 0
+        while k_pos < active:
+            i = index[k_pos]
+            dot = bias_w[0] * s
+            for q in range(indptr[i], indptr[i + 1]):
+                dot += w[indices[q]] * data[q]
+            G = dot - y[i] + lam[i] * beta[i]
+            violation, new, shrink = _svr_coordinate(G, beta[i], QD[i] + lam[i], epsilon,
+                                                     upper[i], gmax_old)
+            if shrink:
+                active -= 1
+                index[k_pos], index[active] = index[active], index[k_pos]
+                continue
+            gmax = max(gmax, violation)
+            gnorm1 += violation
+            step = new - beta[i]
+            if step != 0.0:
+                beta[i] = new
+                for q in range(indptr[i], indptr[i + 1]):
+                    w[indices[q]] += step * data[q]
+                bias_w[0] += step * s
+            k_pos += 1
+        if it == 0:
+            gnorm1_init = gnorm1
+        it += 1
+        stop, active, gmax_old = _svr_after_sweep(gnorm1, gnorm1_init, gmax, tol, active, n)
+        if stop:
+            break
+    return it
+
+
 # ------------------------------------------------------------ the solver
 
 def solve_linear_dual_cd(X, y, C=1.0, loss="squared_hinge", fit_intercept=True,
                          intercept_scaling=1.0, tol=1e-4, max_iter=1000, random_state=0,
-                         shrinking=True):
+                         shrinking=True, sample_weight=None):
     """Solve the binary linear SVM by dual coordinate descent.
 
     Parameters
@@ -228,6 +416,10 @@ def solve_linear_dual_cd(X, y, C=1.0, loss="squared_hinge", fit_intercept=True,
     random_state : int, default=0
         Seed of the visiting order.
     shrinking : bool, default=True
+    sample_weight : ndarray of shape (n_samples,) or None
+        Sample ``i`` gets the penalty ``C_i = C * sample_weight[i]`` (class
+        weights are folded into it by :class:`LinearSVC`); samples with
+        ``C_i = 0`` are left out (their ``alpha_i`` is 0).
 
     Returns
     -------
@@ -236,8 +428,17 @@ def solve_linear_dual_cd(X, y, C=1.0, loss="squared_hinge", fit_intercept=True,
         and ``converged``.
     """
     y = np.ascontiguousarray(y, dtype=np.float64)
-    n = y.shape[0]
-    diag, upper = (0.0, float(C)) if loss == "hinge" else (0.5 / C, np.inf)
+    n_all = y.shape[0]
+    C_i = np.full(n_all, float(C)) if sample_weight is None else float(C) * np.asarray(
+        sample_weight, dtype=np.float64)
+    kept = np.flatnonzero(C_i > 0)
+    if kept.shape[0] < n_all:                  # C_i = 0: the sample does not count
+        X, y, C_i = X[kept], y[kept], C_i[kept]
+    n = kept.shape[0]
+    if loss == "hinge":
+        diag, upper = np.zeros(n), C_i
+    else:
+        diag, upper = 0.5 / C_i, np.full(n, np.inf)
     s = float(intercept_scaling) if fit_intercept else 0.0
     seed = int(np.random.default_rng(random_state).integers(1, 2**62))
     alpha = np.zeros(n)
@@ -254,23 +455,137 @@ def solve_linear_dual_cd(X, y, C=1.0, loss="squared_hinge", fit_intercept=True,
         w = np.zeros(X.shape[1])
         n_iter = _dcd_dense(X, y, alpha, w, bias_w, s, diag, upper, float(tol), int(max_iter),
                             seed, bool(shrinking))
-    return {"w": w, "b": float(bias_w[0] * s), "alpha": alpha, "n_iter": int(n_iter),
+    alpha_all = np.zeros(n_all)
+    alpha_all[kept] = alpha
+    return {"w": w, "b": float(bias_w[0] * s), "alpha": alpha_all, "n_iter": int(n_iter),
             "converged": int(n_iter) < int(max_iter)}
 
 
+def solve_linear_svr_dual_cd(X, y, C=1.0, epsilon=0.0, loss="epsilon_insensitive",
+                             fit_intercept=True, intercept_scaling=1.0, tol=1e-4, max_iter=1000,
+                             random_state=0, sample_weight=None):
+    """Solve linear epsilon-insensitive regression by dual coordinate descent (Ho & Lin 2012).
+
+    LIBLINEAR's solvers 13 (``loss="epsilon_insensitive"``) and 12
+    (``"squared_epsilon_insensitive"``), with shrinking.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features) or scipy.sparse CSR matrix
+    y : ndarray of shape (n_samples,)
+        The targets.
+    C : float, default=1.0
+    epsilon : float, default=0.0
+        Half-width of the tube in which errors cost nothing.
+    loss : {"epsilon_insensitive", "squared_epsilon_insensitive"}
+    fit_intercept : bool, default=True
+        Append the constant feature ``intercept_scaling`` (its weight, the bias,
+        is regularized, as in LIBLINEAR).
+    intercept_scaling : float, default=1.0
+    tol : float, default=1e-4
+        Stop when the sum of the violations over a pass is at most ``tol``
+        times that of the first pass.
+    max_iter : int, default=1000
+        Maximal number of passes.
+    random_state : int, default=0
+        Seed of the visiting order.
+    sample_weight : ndarray of shape (n_samples,) or None
+        Sample ``i`` gets the penalty ``C * sample_weight[i]``; samples of
+        weight 0 are left out (their ``beta_i`` is 0).
+
+    Returns
+    -------
+    dict
+        ``w`` (n_features,), ``b``, ``beta`` (n_samples,), ``n_iter`` (passes)
+        and ``converged``.
+    """
+    y = np.ascontiguousarray(y, dtype=np.float64)
+    n = y.shape[0]
+    C_i = np.full(n, float(C)) if sample_weight is None else float(C) * np.asarray(
+        sample_weight, dtype=np.float64)
+    kept = np.flatnonzero(C_i > 0)
+    if kept.shape[0] < n:                      # weight 0: the sample does not count
+        X, y, C_i = X[kept], y[kept], C_i[kept]
+    if loss == "epsilon_insensitive":
+        lam, upper = np.zeros(kept.shape[0]), C_i
+    else:
+        lam, upper = 0.5 / C_i, np.full(kept.shape[0], np.inf)
+    s = float(intercept_scaling) if fit_intercept else 0.0
+    seed = int(np.random.default_rng(random_state).integers(1, 2**62))
+    beta = np.zeros(kept.shape[0])
+    bias_w = np.zeros(1)
+    if scipy.sparse.issparse(X):
+        X = scipy.sparse.csr_matrix(X, dtype=np.float64)
+        X.sort_indices()
+        w = np.zeros(X.shape[1])
+        n_iter = _svr_csr(X.data, X.indices.astype(np.int64), X.indptr.astype(np.int64), y,
+                          beta, w, bias_w, s, lam, upper, float(epsilon), float(tol),
+                          int(max_iter), seed)
+    else:
+        X = np.ascontiguousarray(X, dtype=np.float64)
+        w = np.zeros(X.shape[1])
+        n_iter = _svr_dense(X, y, beta, w, bias_w, s, lam, upper, float(epsilon), float(tol),
+                            int(max_iter), seed)
+    beta_all = np.zeros(n)
+    beta_all[kept] = beta
+    return {"w": w, "b": float(bias_w[0] * s), "beta": beta_all, "n_iter": int(n_iter),
+            "converged": int(n_iter) < int(max_iter)}
+
+
+def linear_svr_primal(w, b, X, y, C=1.0, epsilon=0.0, loss="epsilon_insensitive",
+                      intercept_scaling=1.0, fit_intercept=True, sample_weight=None):
+    """The primal objective of linear SVR as LIBLINEAR minimizes it.
+
+    ``1/2 (||w||^2 + (b/s)^2) + sum_i C_i loss(|y_i - <w, x_i> - b| - epsilon)``
+    with ``loss(t) = max(0, t)`` or ``max(0, t)^2`` and ``C_i = C *
+    sample_weight[i]``; the bias term is present only with ``fit_intercept``.
+    """
+    w = np.asarray(w, dtype=float)
+    residual = np.asarray(y, dtype=float) - (np.asarray(X @ w).ravel() + b)
+    excess = np.maximum(0.0, np.abs(residual) - epsilon)
+    cost = excess if loss == "epsilon_insensitive" else excess ** 2
+    C_i = C if sample_weight is None else C * np.asarray(sample_weight, dtype=float)
+    reg = w @ w + ((b / intercept_scaling) ** 2 if fit_intercept else 0.0)
+    return float(0.5 * reg + np.sum(C_i * cost))
+
+
+def linear_svr_dual(beta, X, y, C=1.0, epsilon=0.0, loss="epsilon_insensitive",
+                    intercept_scaling=1.0, fit_intercept=True, sample_weight=None):
+    """The dual objective ``y^T beta - epsilon ||beta||_1 - 1/2 ||w(beta)||^2 - 1/2 beta^T D beta``.
+
+    ``w(beta) = sum_i beta_i x_hat_i``; ``D = 0`` for the epsilon-insensitive
+    loss, ``diag(1 / (2 C_i))`` for its square.  Every feasible ``beta`` gives
+    a lower bound on :func:`linear_svr_primal`; at the solution the two are
+    equal (zero duality gap).
+    """
+    beta = np.asarray(beta, dtype=float)
+    w = np.asarray(X.T @ beta).ravel()
+    s = intercept_scaling if fit_intercept else 0.0
+    w_bias = s * beta.sum()
+    value = float(np.asarray(y, dtype=float) @ beta - epsilon * np.abs(beta).sum()
+                  - 0.5 * (w @ w + w_bias ** 2))
+    if loss == "squared_epsilon_insensitive":
+        C_i = C if sample_weight is None else C * np.asarray(sample_weight, dtype=float)
+        used = beta != 0
+        value -= float(np.sum(0.25 * beta[used] ** 2 / np.broadcast_to(C_i, beta.shape)[used]))
+    return value
+
+
 def linear_svm_primal(w, b, X, y, C=1.0, loss="squared_hinge", intercept_scaling=1.0,
-                      fit_intercept=True):
+                      fit_intercept=True, sample_weight=None):
     """The primal objective LIBLINEAR minimizes (Book: (eq-scale-primal)).
 
     ``1/2 (||w||^2 + (b/s)^2) + C sum_i loss(y_i (<w, x_i> + b))`` with the
     hinge ``max(0, 1 - m)`` or the squared hinge ``max(0, 1 - m)^2``; the bias
     term is present only with ``fit_intercept`` (it is regularized, as the
-    weight of the constant feature ``s``).
+    weight of the constant feature ``s``).  ``sample_weight`` multiplies each
+    sample's loss (``C_i = C * sample_weight[i]``).
     """
     w = np.asarray(w, dtype=float)
     margins = np.asarray(y, dtype=float) * (np.asarray(X @ w).ravel() + b)
     slack = np.maximum(0.0, 1.0 - margins)
-    penalty = slack.sum() if loss == "hinge" else (slack ** 2).sum()
+    cost = slack if loss == "hinge" else slack ** 2
+    penalty = cost.sum() if sample_weight is None else np.asarray(sample_weight, float) @ cost
     reg = w @ w + ((b / intercept_scaling) ** 2 if fit_intercept else 0.0)
     return float(0.5 * reg + C * penalty)
 
@@ -356,7 +671,34 @@ def dual_cd_trace(X, y, C=1.0, loss="hinge", n_passes=10, intercept_scaling=1.0,
 
 # ------------------------------------------------------------ the estimator
 
-class LinearSVC(ClassifierMixin, BaseEstimator):
+class _LinearInput:
+    """The input checks the linear estimators share: dense or sparse ``X``, real and finite."""
+
+    def _check_X(self, X, reset):
+        if scipy.sparse.issparse(X):
+            X = scipy.sparse.csr_matrix(X)
+            if X.dtype.kind not in "biuf":
+                raise ValueError(f"X must hold real numbers; got a sparse matrix of dtype "
+                                 f"{X.dtype}. Convert it with X.astype(float).")
+            X = X.astype(np.float64)
+            if not np.all(np.isfinite(X.data)):
+                raise ValueError("X must not contain NaN or infinity; got such values in the "
+                                 "sparse matrix. Remove or impute them first.")
+            if X.ndim != 2 or X.shape[1] == 0:
+                raise ValueError(f"X must have at least one feature; got shape {X.shape}.")
+        else:
+            X = _as_dense(X)
+        if reset:
+            self.n_features_in_ = X.shape[1]
+        elif X.shape[1] != self.n_features_in_:
+            raise ValueError(
+                f"X has {X.shape[1]} features, but {type(self).__name__} is expecting "
+                f"{self.n_features_in_} features as input (as in fit). Pass data with the "
+                f"same columns as in fit.")
+        return X
+
+
+class LinearSVC(ClassifierMixin, _LinearInput, BaseEstimator):
     """Linear support vector classifier trained by dual coordinate descent (LIBLINEAR's method).
 
     Solves the same problem as ``sklearn.svm.LinearSVC(dual=True)``: the
@@ -386,10 +728,32 @@ class LinearSVC(ClassifierMixin, BaseEstimator):
         seed 0, so that fits are repeatable).
     shrinking : bool, default=True
         Set aside coordinates that sit at a bound (LIBLINEAR's shrinking).
+    penalty : {"l2"}, default="l2"
+        The regularizer ``1/2 ||w_hat||^2``.  ``"l1"`` (LIBLINEAR's solver 5)
+        is not implemented yet and raises ValueError.
+    dual : "auto", True or False, default="auto"
+        scikit-learn's rules: the hinge loss has only a dual solver
+        (``dual=False`` raises scikit-learn's ValueError); the squared hinge
+        has both, and ``"auto"`` picks the dual when ``n_samples <
+        n_features``.  Both problems have the same solution: svmlib solves the
+        squared hinge's primal (``dual=False``) by the same dual coordinate
+        descent, so ``n_iter_`` counts passes where LIBLINEAR's primal Newton
+        method counts Newton iterations.
+    class_weight : dict, "balanced" or None, default=None
+        Multiplies ``C`` for the samples of each class, as LIBLINEAR does: in
+        a binary problem each sample gets its class's weight; in the
+        one-vs-rest problem of class ``k`` the samples of ``k`` get
+        ``class_weight[k]`` and all the others ``C`` unweighted.
+        ``"balanced"`` is ``n_samples / (n_classes * count(class))``, the samples
+        counted with their ``sample_weight`` (as in scikit-learn).
+    verbose : int, default=0
+        ``> 0`` prints one line per binary problem after the fit.
 
     Attributes
     ----------
     classes_ : ndarray of shape (n_classes,)
+    class_weight_ : ndarray of shape (n_classes,)
+        The weight of each class (all 1 without ``class_weight``).
     coef_ : ndarray of shape (1, n_features) or (n_classes, n_features)
     intercept_ : ndarray of shape (1,) or (n_classes,)
     dual_coef_ : ndarray of shape (1, n_samples) or (n_classes, n_samples)
@@ -400,7 +764,12 @@ class LinearSVC(ClassifierMixin, BaseEstimator):
     """
 
     def __init__(self, C=1.0, loss="squared_hinge", tol=1e-4, max_iter=1000, fit_intercept=True,
-                 intercept_scaling=1.0, random_state=None, shrinking=True):
+                 intercept_scaling=1.0, random_state=None, shrinking=True, *, penalty="l2",
+                 dual="auto", class_weight=None, verbose=0):
+        self.penalty = penalty
+        self.dual = dual
+        self.class_weight = class_weight
+        self.verbose = verbose
         self.C = C
         self.loss = loss
         self.tol = tol
@@ -430,37 +799,42 @@ class LinearSVC(ClassifierMixin, BaseEstimator):
         if self.random_state is not None:
             check_int(self.random_state, "random_state", minimum=0,
                       hint="Use an integer seed such as random_state=0, or None.")
-
-    def _check_X(self, X, reset):
-        if scipy.sparse.issparse(X):
-            X = scipy.sparse.csr_matrix(X)
-            if X.dtype.kind not in "biuf":
-                raise ValueError(f"X must hold real numbers; got a sparse matrix of dtype "
-                                 f"{X.dtype}. Convert it with X.astype(float).")
-            X = X.astype(np.float64)
-            if not np.all(np.isfinite(X.data)):
-                raise ValueError("X must not contain NaN or infinity; got such values in the "
-                                 "sparse matrix. Remove or impute them first.")
-            if X.ndim != 2 or X.shape[1] == 0:
-                raise ValueError(f"X must have at least one feature; got shape {X.shape}.")
-        else:
-            X = _as_dense(X)
-        if reset:
-            self.n_features_in_ = X.shape[1]
-        elif X.shape[1] != self.n_features_in_:
+        check_option(self.penalty, "penalty", ("l2", "l1"))
+        _check_dual(self.dual)
+        _check_verbose(self.verbose)
+        if self.penalty == "l1" and self.loss == "hinge":
             raise ValueError(
-                f"X has {X.shape[1]} features, but LinearSVC is expecting "
-                f"{self.n_features_in_} features as input (as in fit). Pass data with the "
-                f"same columns as in fit.")
-        return X
+                f"Unsupported set of arguments: The combination of penalty='l1' and "
+                f"loss='hinge' is not supported, Parameters: penalty='l1', loss='hinge', "
+                f"dual={self.dual!r}. Use loss='squared_hinge' with penalty='l1'.")
+        if self.penalty == "l1" and _is_bool(self.dual, True):
+            raise ValueError(
+                "Unsupported set of arguments: The combination of penalty='l1' and "
+                "loss='squared_hinge' are not supported when dual=True, Parameters: "
+                "penalty='l1', loss='squared_hinge', dual=True. Use dual=False (or 'auto').")
+        if self.loss == "hinge" and _is_bool(self.dual, False):
+            raise ValueError(
+                "Unsupported set of arguments: The combination of penalty='l2' and "
+                "loss='hinge' are not supported when dual=False, Parameters: penalty='l2', "
+                "loss='hinge', dual=False. Use dual=True (or 'auto'), or "
+                "loss='squared_hinge'.")
+        if self.penalty == "l1":
+            raise ValueError(
+                "penalty='l1' (coordinate descent for the L1-regularized squared hinge, "
+                "LIBLINEAR's solver 5) is not implemented in svmlib.LinearSVC yet; got "
+                "penalty='l1'. Use penalty='l2', or sklearn.svm.LinearSVC(penalty='l1', "
+                "dual=False) for sparse weights.")
 
-    def fit(self, X, y):
+    def fit(self, X, y, sample_weight=None):
         """Fit one binary problem (two classes) or one per class (one-vs-rest).
 
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features) or sparse matrix
         y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), default=None
+            Multiplies ``C`` (and the class weight) of each sample, ``>= 0``; a
+            weight of 0 leaves the sample out.
 
         Returns
         -------
@@ -494,15 +868,31 @@ class LinearSVC(ClassifierMixin, BaseEstimator):
                 f"({classes.tolist()!r}). A classifier needs examples of both classes: check "
                 f"how the data were split or filtered.")
         self.classes_ = classes
+        weights = _check_sample_weight(sample_weight, X.shape[0])
+        self.class_weight_ = _class_weights(self.class_weight, classes, y, weights)
         targets = [1] if classes.shape[0] == 2 else range(classes.shape[0])
         seed = 0 if self.random_state is None else self.random_state
         coefs, intercepts, duals, iters = [], [], [], []
         for k in targets:
             y_pm = np.where(y_index == k, 1.0, -1.0)
+            # LIBLINEAR's weights: a binary problem weights both classes, the
+            # one-vs-rest problem of class k only the samples of k.
+            if classes.shape[0] == 2:
+                C_scale = self.class_weight_[y_index]
+            else:
+                C_scale = np.where(y_index == k, self.class_weight_[k], 1.0)
+            if weights is not None:
+                C_scale = C_scale * weights
+            unit = weights is None and np.all(C_scale == 1.0)
             result = solve_linear_dual_cd(
                 X, y_pm, C=float(self.C), loss=self.loss, fit_intercept=bool(self.fit_intercept),
                 intercept_scaling=float(self.intercept_scaling), tol=float(self.tol),
-                max_iter=self.max_iter, random_state=seed, shrinking=bool(self.shrinking))
+                max_iter=self.max_iter, random_state=seed, shrinking=bool(self.shrinking),
+                sample_weight=None if unit else C_scale)
+            if self.verbose:
+                print(f"LinearSVC: problem {classes[k]!r} against the rest: "
+                      f"{result['n_iter']} passes, "
+                      f"{int(np.count_nonzero(result['alpha']))} support vectors")
             coefs.append(result["w"])
             intercepts.append(result["b"])
             duals.append(result["alpha"])
@@ -556,6 +946,225 @@ class LinearSVC(ClassifierMixin, BaseEstimator):
                               loss=self.loss, intercept_scaling=float(self.intercept_scaling),
                               fit_intercept=bool(self.fit_intercept))
             for r, k in enumerate(targets)])
+
+
+class LinearSVR(RegressorMixin, _LinearInput, BaseEstimator):
+    """Linear support vector regression by dual coordinate descent (LIBLINEAR's method).
+
+    Solves the problem of ``sklearn.svm.LinearSVR``: the primal
+    :func:`linear_svr_primal`, the bias the weight of a constant feature
+    ``intercept_scaling`` (regularized, as in LIBLINEAR), through its dual
+    (Ho & Lin, 2012; LIBLINEAR's solvers 13 and 12).
+
+    Parameters
+    ----------
+    epsilon : float, default=0.0
+        Half-width of the tube ``|y - f(x)| <= epsilon`` in which errors cost
+        nothing (``>= 0``; it depends on the scale of ``y``).
+    tol : float, default=1e-4
+        Stop when the sum of the violations of the optimality conditions over
+        a pass is at most ``tol`` times that of the first pass.
+    C : float, default=1.0
+        Penalty of the loss, ``> 0`` and finite.
+    loss : {"epsilon_insensitive", "squared_epsilon_insensitive"}, default="epsilon_insensitive"
+        The epsilon-insensitive loss ``max(0, |r| - epsilon)`` (the SVR of
+        LIBSVM) or its square.
+    fit_intercept : bool, default=True
+        Learn a bias (as the weight of a constant feature).
+    intercept_scaling : float, default=1.0
+        The value ``s`` of the constant feature; a larger ``s`` regularizes
+        the bias less.
+    dual : "auto", True or False, default="auto"
+        scikit-learn's rules: the epsilon-insensitive loss has only a dual
+        solver (``dual=False`` raises ValueError); the squared loss has both,
+        and ``"auto"`` picks the dual when ``n_samples < n_features``.  Both
+        problems have the same solution; svmlib solves the squared loss's
+        primal (``dual=False``) by the same dual coordinate descent, so its
+        ``n_iter_`` counts passes, where LIBLINEAR's primal Newton method
+        counts Newton iterations.
+    verbose : int, default=0
+        ``> 0`` prints one line after the fit: passes, primal and dual
+        objectives, number of support vectors.
+    random_state : int, RandomState instance or None, default=None
+        Seed of the order in which coordinates are visited (``None`` is seed
+        0, so that fits are repeatable).
+    max_iter : int, default=1000
+        Maximal number of passes over the data (``>= 1``).
+
+    Attributes
+    ----------
+    coef_ : ndarray of shape (n_features,)
+    intercept_ : ndarray of shape (1,), or the float 0.0 without ``fit_intercept``
+        (as in scikit-learn).
+    n_iter_ : int
+        Passes over the data.
+    n_features_in_ : int
+    """
+
+    def __init__(self, *, epsilon=0.0, tol=1e-4, C=1.0, loss="epsilon_insensitive",
+                 fit_intercept=True, intercept_scaling=1.0, dual="auto", verbose=0,
+                 random_state=None, max_iter=1000):
+        self.epsilon = epsilon
+        self.tol = tol
+        self.C = C
+        self.loss = loss
+        self.fit_intercept = fit_intercept
+        self.intercept_scaling = intercept_scaling
+        self.dual = dual
+        self.verbose = verbose
+        self.random_state = random_state
+        self.max_iter = max_iter
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.sparse = True
+        return tags
+
+    def _check_params(self):
+        check_nonnegative(self.epsilon, "epsilon",
+                          hint="Use epsilon=0.0 (the default) or a positive tube half-width.")
+        check_positive(self.tol, "tol", hint="Use a small positive tolerance such as tol=1e-4.")
+        check_positive(self.C, "C", hint="Use a positive, finite C such as C=1.0.")
+        check_option(self.loss, "loss", SVR_LOSSES)
+        if not isinstance(self.fit_intercept, (bool, np.bool_)):
+            raise ValueError(f"fit_intercept must be True or False; got "
+                             f"fit_intercept={self.fit_intercept!r}.")
+        check_positive(self.intercept_scaling, "intercept_scaling",
+                       hint="Use intercept_scaling=1.0 (larger values regularize b less).")
+        _check_dual(self.dual)
+        if _is_bool(self.dual, False):
+            if self.loss == "epsilon_insensitive":
+                raise ValueError(
+                    "Unsupported set of arguments: The combination of penalty='l2' and "
+                    "loss='epsilon_insensitive' are not supported when dual=False, "
+                    "Parameters: penalty='l2', loss='epsilon_insensitive', dual=False. "
+                    "Use dual=True (or 'auto'), or loss='squared_epsilon_insensitive'.")
+        _check_verbose(self.verbose)
+        check_int(self.max_iter, "max_iter", minimum=1,
+                  hint="Use max_iter=1000 (passes over the data).")
+        return _seed_from(self.random_state)
+
+    def fit(self, X, y, sample_weight=None):
+        """Fit the linear SVR.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features) or sparse matrix
+        y : array-like of shape (n_samples,)
+            The targets.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Sample ``i`` gets the penalty ``C * sample_weight[i]`` (``>= 0``; a
+            weight of 0 leaves the sample out).
+
+        Returns
+        -------
+        self : LinearSVR
+        """
+        seed = self._check_params()
+        X, y = check_estimator_X_y_regression(
+            X, y, type(self).__name__, check_X=lambda X: self._check_X(X, reset=True))
+        weights = _check_sample_weight(sample_weight, X.shape[0])
+        result = solve_linear_svr_dual_cd(
+            X, y, C=float(self.C), epsilon=float(self.epsilon), loss=self.loss,
+            fit_intercept=bool(self.fit_intercept),
+            intercept_scaling=float(self.intercept_scaling), tol=float(self.tol),
+            max_iter=int(self.max_iter), random_state=seed, sample_weight=weights)
+        self.coef_ = result["w"]
+        self.intercept_ = np.array([result["b"]]) if self.fit_intercept else 0.0
+        self.n_iter_ = result["n_iter"]
+        if self.verbose:
+            args = dict(C=float(self.C), epsilon=float(self.epsilon), loss=self.loss,
+                        intercept_scaling=float(self.intercept_scaling),
+                        fit_intercept=bool(self.fit_intercept), sample_weight=weights)
+            primal = linear_svr_primal(result["w"], result["b"], X, y, **args)
+            dual = linear_svr_dual(result["beta"], X, y, **args)
+            print(f"LinearSVR: {self.n_iter_} passes, primal objective {primal:.6g}, dual "
+                  f"objective {dual:.6g}, {int(np.count_nonzero(result['beta']))} support "
+                  f"vectors")
+        if not result["converged"]:
+            warnings.warn(
+                f"LinearSVR did not converge in max_iter={self.max_iter} passes (tol="
+                f"{self.tol:g}). Increase max_iter, scale the features (e.g. with "
+                f"sklearn.preprocessing.StandardScaler), or use a smaller C.",
+                ConvergenceWarning, stacklevel=2)
+        return self
+
+    def predict(self, X):
+        """``<w, x> + b`` for every row of ``X``, ndarray of shape (n_samples,)."""
+        check_is_fitted(self, "coef_")
+        X = self._check_X(X, reset=False)
+        return np.asarray(X @ self.coef_).ravel() + np.ravel(self.intercept_)[0]
+
+
+def _check_dual(dual):
+    if not (isinstance(dual, str) and dual == "auto") and not isinstance(dual, (bool, np.bool_)):
+        raise ValueError(f"dual must be 'auto', True or False; got dual={dual!r}. Leave "
+                         f"dual='auto' to let the loss and the data's shape decide.")
+
+
+def _is_bool(value, truth):
+    """Whether ``value`` is the bool ``truth`` (Python's or NumPy's), not a string such as "auto"."""
+    return isinstance(value, (bool, np.bool_)) and bool(value) is truth
+
+
+def _check_verbose(verbose):
+    if isinstance(verbose, bool) or not isinstance(verbose, (int, np.integer)) or verbose < 0:
+        raise ValueError(f"verbose must be a non-negative int; got verbose={verbose!r}. Use "
+                         f"verbose=0 (silent) or verbose=1.")
+
+
+def _class_weights(class_weight, classes, y, sample_weight=None):
+    """One weight per class: None -> ones, "balanced", or a dict {label: weight}.
+
+    "balanced" counts each sample with its ``sample_weight``, as scikit-learn does.
+    """
+    if class_weight is None:
+        return np.ones(classes.shape[0])
+    if isinstance(class_weight, str):
+        check_option(class_weight, "class_weight", ("balanced",))
+    elif not isinstance(class_weight, dict):
+        raise ValueError(f"class_weight must be None, 'balanced' or a dict {{label: weight}}; "
+                         f"got class_weight={class_weight!r}.")
+    else:
+        for label, value in class_weight.items():
+            check_nonnegative(value, f"class_weight[{label!r}]",
+                              hint="Use a finite weight >= 0 for every class.")
+    from sklearn.utils.class_weight import compute_class_weight
+
+    return compute_class_weight(class_weight, classes=classes, y=y,
+                                sample_weight=sample_weight).astype(np.float64)
+
+
+def _seed_from(random_state):
+    """The visiting order's seed: None -> 0, an int >= 0 as is, a RandomState draws one."""
+    if random_state is None:
+        return 0
+    if isinstance(random_state, np.random.RandomState):
+        return int(random_state.randint(np.iinfo(np.int32).max))
+    return check_int(random_state, "random_state", minimum=0,
+                     hint="Use an integer seed such as random_state=0, None, or a "
+                          "numpy.random.RandomState.")
+
+
+def _check_sample_weight(sample_weight, n_samples):
+    """``None``, or the weights as a float64 array of length ``n_samples``, finite and ``>= 0``."""
+    if sample_weight is None:
+        return None
+    if isinstance(sample_weight, (int, float, np.number)) and not isinstance(sample_weight, bool):
+        weights = np.full(n_samples, float(sample_weight))
+    else:
+        weights = check_array(sample_weight, "sample_weight", ndim=1)
+    if weights.shape[0] != n_samples:
+        raise ValueError(f"sample_weight.shape == ({weights.shape[0]},), expected "
+                         f"({n_samples},): one weight per sample. Pass one weight per row of X.")
+    if not np.all(np.isfinite(weights)) or np.any(weights < 0):
+        raise ValueError("sample_weight must be finite and non-negative; got "
+                         f"{int(np.sum(weights < 0))} negative value(s). Use weights >= 0 "
+                         f"(0 leaves a sample out).")
+    if not np.any(weights > 0):
+        raise ValueError("sample_weight must have at least one positive weight; got only "
+                         "zeros, which leave every sample out. Give some samples a weight > 0.")
+    return weights
 
 
 def _as_dense(X):

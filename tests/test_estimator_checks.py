@@ -4,7 +4,8 @@ Every check applies and passes for SVC (RBF and linear kernels, and with
 ``class_weight="balanced"``, which runs the sample- and class-weight checks
 through the per-sample bounds of SMO), for LinearSVC (squared hinge and hinge;
 it accepts sparse input, so the sparse checks run too), for
-RandomFourierFeatures and Nystroem, and for the two perceptrons, except one
+RandomFourierFeatures and Nystroem, for LinearSVR (both losses, dense and
+sparse checks), and for the two perceptrons, except one
 check of SVC, listed in EXPECTED_FAILED_CHECKS with its reason.  Nystroem runs
 with 20 landmarks, which keeps the checks fast; on the checks' smallest data
 sets (10 rows) it warns and uses every row as a landmark, and the checks pass
@@ -37,6 +38,18 @@ which test the estimator's API (refitting gives the same predictions,
 0.15-0.4 s each; the default ``max_iter=-1`` has no limit (as in
 scikit-learn), and SMO would crawl on these fits for a very long time.
 
+LinearSVC runs at its default tolerance, where the two sample-weight
+equivalence checks are expected to fail (LINEAR_SVC_FAILED_CHECKS, with the
+reason), and at ``tol=1e-10``, where it passes every check.
+LinearSVR runs with ``tol=1e-10`` (and ``max_iter=100_000``): the two
+sample-weight equivalence checks compare predictions to ``rtol=1e-7``, which a
+solve stopped at the default ``tol=1e-4`` does not reach (the primal is strictly
+convex, so a weight of 2 and a repeated sample have the same solution, but the
+two dual problems are solved to ``tol`` along different paths).  scikit-learn
+lists these two checks as expected failures for its own LinearSVR; at
+``tol=1e-10`` svmlib's passes them, and every other check, with no expected
+failure.  The whole set takes about 4 s per loss.
+
 Not run, with the reason (the estimator is the same class, so the API is
 covered by the configurations above):
 
@@ -47,7 +60,8 @@ covered by the configurations above):
 import numpy as np
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from svmlib import SVC, KernelPerceptron, LinearSVC, Nystroem, Perceptron, RandomFourierFeatures
+from svmlib import (SVC, KernelPerceptron, LinearSVC, LinearSVR, Nystroem, Perceptron,
+                    RandomFourierFeatures)
 
 #: check name -> reason (for SVC; the perceptrons pass every check).
 EXPECTED_FAILED_CHECKS = {
@@ -83,7 +97,23 @@ HARD_MARGIN_FAILED_CHECKS = {
 }
 
 
+_LOOSE_TOL = (
+    "fit(sample_weight=) takes weights (C_i = C w_i) since issue 28, so the check runs; it "
+    "compares predictions to rtol=1e-7, which a solve stopped at the default tol=1e-4 does "
+    "not reach (a weight of 2 and a repeated sample give the same strictly convex primal, but "
+    "two dual problems solved to tol along different paths). scikit-learn lists it as failing "
+    "for its own LinearSVC with dual=True; the instances with tol=1e-10 pass it")
+
+#: For LinearSVC at its default tolerance.
+LINEAR_SVC_FAILED_CHECKS = {
+    "check_sample_weight_equivalence_on_dense_data": _LOOSE_TOL,
+    "check_sample_weight_equivalence_on_sparse_data": _LOOSE_TOL,
+}
+
+
 def _expected_failures(estimator):
+    if isinstance(estimator, LinearSVC) and estimator.tol > 1e-8:
+        return LINEAR_SVC_FAILED_CHECKS
     if not isinstance(estimator, SVC):
         return {}
     if estimator.C == float("inf"):
@@ -95,6 +125,9 @@ def _expected_failures(estimator):
     [SVC(), SVC(kernel="linear"), SVC(kernel="poly", max_iter=200_000),
      SVC(class_weight="balanced"), SVC(C=np.inf), Perceptron(),
      KernelPerceptron(), LinearSVC(), LinearSVC(loss="hinge"),
+     LinearSVC(tol=1e-10, max_iter=100_000), LinearSVC(loss="hinge", tol=1e-10, max_iter=100_000),
+     LinearSVR(tol=1e-10, max_iter=100_000),
+     LinearSVR(loss="squared_epsilon_insensitive", tol=1e-10, max_iter=100_000),
      RandomFourierFeatures(random_state=0), Nystroem(n_components=20, random_state=0)],
     expected_failed_checks=_expected_failures,
 )

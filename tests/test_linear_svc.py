@@ -46,7 +46,14 @@ def test_binary_matches_liblinear(loss, C, seed):
 def test_multiclass_one_vs_rest_matches_liblinear(loss):
     X, y = problem(n=900, classes=3, seed=2)
     ours = LinearSVC(C=0.5, loss=loss, tol=1e-6, max_iter=20000).fit(X, y)
-    ref = SklearnLinearSVC(C=0.5, loss=loss, dual=True, tol=1e-6, max_iter=20000).fit(X, y)
+    # LIBLINEAR seeded: with random_state=None its order comes from NumPy's global
+    # generator, and some orders (seeds 0 and 3 with the hinge) reach max_iter=20000
+    # on the third problem before tol=1e-6, at an objective 3e-4 above the optimum
+    # (162.154 against 162.1006, which svmlib and the other seeds reach): the test
+    # failed in one full `make unit` run for that reason.
+    ref = SklearnLinearSVC(C=0.5, loss=loss, dual=True, tol=1e-6, max_iter=20000,
+                           random_state=1).fit(X, y)
+    assert ref.n_iter_ < 20000
     assert ours.coef_.shape == ref.coef_.shape == (3, X.shape[1])
     assert ours.intercept_.shape == (3,)
     for k in range(3):

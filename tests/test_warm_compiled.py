@@ -27,14 +27,14 @@ import numpy as np
 import scipy.sparse as sp
 sys.path.insert(0, sys.argv[1])
 import warm_compiled
-from svmlib import (LinearSVC, NuSVC, OneClassSVM, SVC, SVR, datasets,
-                    _smo_rows, _smo_steps, linear)
+from svmlib import (KernelPerceptron, LinearSVC, LinearSVR, NuSVC, OneClassSVM, Perceptron, SVC, SVR,
+                    datasets, _smo_rows, _smo_steps, linear, perceptron)
 from svmlib.smo import solve_dual_smo
 
 
 def signatures():
     found = {}
-    for module in (_smo_rows, _smo_steps, linear):
+    for module in (_smo_rows, _smo_steps, linear, perceptron):
         for name, obj in vars(module).items():
             if hasattr(obj, "signatures") and hasattr(obj, "py_func"):
                 found[f"{module.__name__}.{name}"] = sorted(map(str, obj.signatures))
@@ -56,6 +56,15 @@ OneClassSVM(nu=0.2).fit(X)
 solve_dual_smo(lambda A, B: A @ B.T, signs, X=X, precompute_kernel=False)
 LinearSVC().fit(X, y)
 LinearSVC().fit(sp.csr_matrix(X), y)
+import warnings
+warnings.simplefilter("ignore")
+Perceptron(max_epochs=3, learning_rate=0.5, w_init=np.ones(2), b_init=1).fit(X, y)
+Perceptron(shuffle=False, fit_intercept=False, record_history=False).fit(np.asfortranarray(X), y)
+Perceptron().fit(X.astype(np.float32), y)
+KernelPerceptron(kernel="linear", shuffle=False, max_epochs=3).fit(X, y)
+KernelPerceptron(kernel="poly", max_epochs=3).fit(X, y)
+LinearSVR(loss="squared_epsilon_insensitive", fit_intercept=False).fit(X, X[:, 1])
+LinearSVR(C=10.0).fit(sp.csr_matrix(X), X[:, 1], sample_weight=np.arange(len(X)) % 3)
 after = signatures()
 print(json.dumps({"warmed": warmed, "after": after}))
 """

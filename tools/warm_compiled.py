@@ -8,7 +8,8 @@ after installing moves that one-time cost out of the first chapter, test or
 fit.  It fits tiny problems along every compiled path: SMO on a Gram matrix,
 on a built-in kernel's rows, with a Python kernel whose rows come from a
 Python cache, the nu-solver, regression, and the linear SVM's coordinate
-descent on dense and sparse data.
+descent on dense and sparse data (classification and regression), and the
+two perceptrons' epochs.
 
 Usage: ``python tools/warm_compiled.py`` (prints what it compiled and how long
 it took).  Run it again after editing the compiled functions, or let the next
@@ -17,14 +18,25 @@ call compile them.
 
 import sys
 import time
+import warnings
 
 import numpy as np
 import scipy.sparse as sp
 
 
+def _quietly(model, X, y):
+    """Fit without the ConvergenceWarning that one epoch on these data gives."""
+    from sklearn.exceptions import ConvergenceWarning
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        return model.fit(X, y)
+
+
 def paths():
     """``(name, fit)`` for every compiled path: tiny problems, one fit each."""
-    from svmlib import LinearSVC, NuSVC, SVC, SVR, datasets, kernels
+    from svmlib import (KernelPerceptron, LinearSVC, LinearSVR, NuSVC, Perceptron, SVC, SVR,
+                        datasets, kernels)
     from svmlib.smo import solve_dual_smo
 
     X, y = datasets.moons(40, noise=0.3, random_state=0)
@@ -45,6 +57,11 @@ def paths():
         ("regression (SVR)", lambda: SVR().fit(X, X[:, 0])),
         ("linear SVM, dense", lambda: LinearSVC().fit(X, y)),
         ("linear SVM, sparse", lambda: LinearSVC().fit(sp.csr_matrix(X), y)),
+        ("linear SVR, dense", lambda: LinearSVR(epsilon=0.1).fit(X, X[:, 0])),
+        ("linear SVR, sparse", lambda: LinearSVR(epsilon=0.1).fit(sp.csr_matrix(X), X[:, 0])),
+        # One epoch each is enough: every fit passes the same argument types.
+        ("the perceptron", lambda: _quietly(Perceptron(max_epochs=1), X, y)),
+        ("the kernel perceptron", lambda: _quietly(KernelPerceptron(max_epochs=1), X, y)),
     ]
 
 
