@@ -232,8 +232,14 @@ class KernelSVMBase(BaseEstimator):
             if X.shape[0] <= 2000 and not _kernels.is_psd(X, tol=1e-8):
                 raise ValueError(
                     "with kernel='precomputed', X must be a symmetric positive semidefinite "
-                    "Gram matrix; got a matrix that is not (the dual problem would not be "
-                    "convex). Check the kernel, or add a small multiple of the identity.")
+                    "Gram matrix; got one with a negative eigenvalue. The SVM's dual needs "
+                    "less (c^T K c >= 0 only for c with sum(c) = 0, since sum(alpha * y) = 0), "
+                    "but svmlib checks the stronger property. If the kernel is conditionally "
+                    "positive definite (such as <x, z> - 1 or -||x - z||; test it with "
+                    "svmlib.kernels.is_conditionally_psd), add a large enough constant to "
+                    "every entry: K + c gives the same dual solution and decision values. "
+                    "Otherwise the kernel is not valid for the SVM (tanh, for instance): "
+                    "check it.")
             self._gamma = None
             return None
         largest_sq_norm = self._check_scale(X)

@@ -30,10 +30,14 @@ do (the homogeneous kernel, monomials of exactly the degree), and to
 
 A function is a valid (Mercer) kernel when it is symmetric and every Gram
 matrix it produces is positive semidefinite; :func:`is_psd` checks the
-second condition on a given matrix.  :func:`sigmoid` (LIBSVM's and
-scikit-learn's ``kernel="sigmoid"``) is *not* a valid kernel for every
-``gamma`` and ``coef0``: it is offered because LIBSVM offers it, and an SVM
-trained with it solves a dual that may not be convex.
+second condition on a given matrix.  The SVM's dual asks for less: because
+of its constraint ``sum_i alpha_i y_i = 0`` only the quadratic form on
+vectors whose entries sum to zero matters, and
+:func:`is_conditionally_psd` checks that weaker property (Book:
+``sec-kern-cpd``).  :func:`sigmoid` (LIBSVM's and scikit-learn's
+``kernel="sigmoid"``) is *not* a valid kernel for every ``gamma`` and
+``coef0``: it is offered because LIBSVM offers it, and an SVM trained with
+it solves a dual that may not be concave.
 """
 
 from numbers import Real
@@ -53,6 +57,8 @@ __all__ = [
     "polynomial_feature_map",
     "gram_matrix",
     "is_psd",
+    "zero_sum_eigenvalues",
+    "is_conditionally_psd",
     "get_kernel",
     "BoundKernel",
     "resolve_gamma",
@@ -485,6 +491,65 @@ def is_psd(K, tol=1e-10):
     if not np.allclose(K, K.T, rtol=0.0, atol=tol * scale):
         return False
     eigenvalues = np.linalg.eigvalsh((K + K.T) / 2)
+    return bool(eigenvalues[0] >= -tol * max(scale, float(np.max(np.abs(eigenvalues)))))
+
+
+def zero_sum_eigenvalues(K):
+    """Eigenvalues of the quadratic form of ``K`` on the vectors that sum to 0.
+
+    These are the eigenvalues of ``B.T @ K @ B``, where the ``n - 1`` columns
+    of ``B`` are an orthonormal basis of ``{c : sum_i c_i = 0}``.  The form
+    ``c.T K c`` is non-negative for every such ``c`` exactly when the smallest
+    of them is ``>= 0``: ``K`` is then *conditionally* positive semidefinite,
+    which is all the SVM's dual needs (Book: ``eq-kern-cpd``).
+
+    Parameters
+    ----------
+    K : array-like of shape (n, n), symmetric, n >= 2
+
+    Returns
+    -------
+    ndarray of shape (n - 1,), ascending
+    """
+    K = check_array(K, "K")
+    if K.shape[0] != K.shape[1] or K.shape[0] < 2:
+        raise ValueError(
+            f"K must be a square matrix of at least 2 points; got shape {K.shape}. "
+            f"Pass a Gram matrix k(X, X).")
+    n = K.shape[0]
+    # A Householder reflection that sends 1 / sqrt(n) to the first unit
+    # vector; its other n - 1 columns span the vectors with zero sum.
+    v = np.full(n, 1.0 / np.sqrt(n))
+    v[0] -= 1.0
+    H = np.eye(n) - 2.0 * np.outer(v, v) / (v @ v)
+    B = H[:, 1:]
+    S = B.T @ ((K + K.T) / 2) @ B
+    return np.linalg.eigvalsh((S + S.T) / 2)
+
+
+def is_conditionally_psd(K, tol=1e-10):
+    """Whether ``K`` is symmetric and ``c.T K c >= 0`` whenever ``sum(c) == 0``.
+
+    Every positive semidefinite matrix passes; so do the Gram matrices of
+    conditionally positive definite functions such as ``<x, z> - 1`` and
+    ``-||x - z||``, with which the SVM's dual is still concave (Book:
+    ``sec-kern-cpd``).  The tolerance is relative, as in :func:`is_psd`.
+
+    Parameters
+    ----------
+    K : array-like of shape (n, n)
+    tol : float, default=1e-10
+
+    Returns
+    -------
+    bool
+    """
+    K = check_array(K, "K")
+    tol = _check_real(tol, "tol", 0, hint="Use a small tolerance such as tol=1e-10.")
+    scale = max(1.0, float(np.max(np.abs(K))))
+    if K.shape[0] == K.shape[1] and not np.allclose(K, K.T, rtol=0.0, atol=tol * scale):
+        return False
+    eigenvalues = zero_sum_eigenvalues(K)
     return bool(eigenvalues[0] >= -tol * max(scale, float(np.max(np.abs(eigenvalues)))))
 
 

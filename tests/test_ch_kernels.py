@@ -293,6 +293,39 @@ def test_plot_kernel_expansion_terms_add_up_to_the_score():
         kplot.plot_kernel_expansion_1d(svm, np.zeros((3, 2)), [1, -1, 1])
 
 
+def test_plot_scores_1d_draws_each_models_score():
+    rng = np.random.default_rng(0)
+    x = np.sort(rng.uniform(-3, 3, size=20))[:, None]
+    y = np.where(np.abs(x[:, 0]) < 1.2, 1, -1)
+    models = [SVC(kernel="rbf", gamma=0.5, C=C).fit(x, y) for C in (0.1, 10.0)]
+    ax = kplot.plot_scores_1d(models, x, y, labels=["small C", "large C"], grid=100)
+    curves = [line for line in ax.get_lines() if line.get_label() in ("small C", "large C")]
+    assert len(curves) == 2
+    for model, curve in zip(models, curves):
+        np.testing.assert_allclose(curve.get_ydata(),
+                                   model.decision_function(curve.get_xdata()[:, None]))
+    with pytest.raises(ValueError, match="one entry per model"):
+        kplot.plot_scores_1d(models, x, y, labels=["only one"])
+    with pytest.raises(ValueError, match="one column"):
+        kplot.plot_scores_1d(models, np.zeros((3, 2)), [1, -1, 1])
+
+
+def test_rkhs_norm_of_the_svm_function_is_the_dual_identity():
+    # ||f||_H^2 = coef^T K coef equals sum(alpha) - C sum(xi) at the optimum
+    # (zero duality gap), and grows with C (Book: eq-kern-rkhs-norm).
+    rng = np.random.default_rng(0)
+    x = np.sort(rng.uniform(-3, 3, size=20))[:, None]
+    y = np.where(np.abs(x[:, 0]) < 1.2, 1, -1)
+    norms = []
+    for C in (0.1, 0.3, 1.0, 10.0):
+        svm = SVC(kernel="rbf", gamma=0.5, C=C, tol=1e-6).fit(x, y)
+        coef = svm.dual_coef_[0]
+        norm2 = coef @ kernels.rbf(svm.support_vectors_, gamma=0.5) @ coef
+        xi = np.maximum(0.0, 1.0 - y * svm.decision_function(x))
+        assert abs(norm2 - (np.abs(coef).sum() - C * xi.sum())) <= 1e-4 * max(1.0, norm2)
+        norms.append(norm2)
+    assert all(a < b for a, b in zip(norms, norms[1:]))
+
 def test_plot_cv_heatmap_boxes_the_best_cell():
     scores = np.array([[0.5, 0.6], [0.9, 0.7], [0.8, 0.4]])
     ax = kplot.plot_cv_heatmap(scores, [1, 2, 3], [0.1, 1])

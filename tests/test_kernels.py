@@ -15,6 +15,8 @@ from svmlib.kernels import (
     get_kernel,
     gram_matrix,
     is_psd,
+    is_conditionally_psd,
+    zero_sum_eigenvalues,
     linear,
     polynomial,
     polynomial_feature_map,
@@ -208,6 +210,35 @@ def test_non_psd_kernels_are_caught():
     assert not is_psd(np.diag([1.0, -1e-8]), tol=1e-10)
     assert is_psd(np.diag([1.0, -1e-8]), tol=1e-6)
 
+
+def test_conditionally_psd_is_what_the_svm_dual_needs():
+    X = np.random.default_rng(6).normal(size=(20, 2))
+    y = np.where(X[:, 0] + 0.3 * X[:, 1] > 0, 1.0, -1.0)
+    shifted = X @ X.T - 1.0                                 # <x, z> - 1
+    minus_distance = -np.sqrt(squared_distances(X, X))      # -||x - z||
+    sigmoid = np.tanh(X @ X.T - 1.0)
+    for K in (shifted, minus_distance):
+        assert not is_psd(K) and is_conditionally_psd(K)
+    assert not is_conditionally_psd(sigmoid)
+    assert not is_conditionally_psd(np.sqrt(squared_distances(X, X)))
+    assert is_conditionally_psd(X @ X.T)                    # PSD implies CPD
+    # The form on {c : sum c = 0} against an independent basis (scipy's null space),
+    # and against the SVM's own subspace {d : y^T d = 0} of Q = diag(y) K diag(y).
+    from scipy.linalg import null_space
+    for K in (shifted, minus_distance, sigmoid):
+        B = null_space(np.ones((1, 20)))
+        np.testing.assert_allclose(zero_sum_eigenvalues(K), np.linalg.eigvalsh(B.T @ K @ B),
+                                   atol=1e-9)
+        Q = np.outer(y, y) * K
+        By = null_space(y[None, :])
+        np.testing.assert_allclose(zero_sum_eigenvalues(K), np.linalg.eigvalsh(By.T @ Q @ By),
+                                   atol=1e-9)
+    # A constant added to every entry changes nothing on that subspace.
+    np.testing.assert_allclose(zero_sum_eigenvalues(minus_distance + 7.0),
+                               zero_sum_eigenvalues(minus_distance), atol=1e-9)
+    with pytest.raises(ValueError, match="square"):
+        zero_sum_eigenvalues(np.ones((2, 3)))
+    assert not is_conditionally_psd(np.array([[1.0, 0.5], [0.0, 1.0]]))
 
 def test_is_psd_rejects_non_square():
     with pytest.raises(ValueError, match="square"):

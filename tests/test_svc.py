@@ -147,11 +147,29 @@ def test_bad_parameters(moons, params, match):
 
 def test_non_psd_precomputed_kernel():
     K = np.array([[1.0, 2.0, 0.0], [2.0, 1.0, 0.0], [0.0, 0.0, 1.0]])   # eigenvalue -1
-    with pytest.raises(ValueError, match="positive semidefinite"):
+    with pytest.raises(ValueError, match="positive semidefinite.*sum.c. = 0.*K \\+ c"):
         SVC(kernel="precomputed").fit(K, [0, 1, 1])
     with pytest.raises(ValueError, match="square Gram matrix"):
         SVC(kernel="precomputed").fit(np.ones((3, 2)), [0, 1, 1])
 
+
+def test_non_psd_message_advice_for_conditionally_psd_kernels():
+    # The message's way out: a conditionally positive definite Gram matrix
+    # plus a large enough constant is accepted and gives the solution that
+    # LIBSVM (which checks nothing) finds on the matrix itself.
+    rng = np.random.default_rng(2)
+    X = rng.uniform(-2, 2, size=(25, 2))
+    y = np.where(X[:, 0] > 0, 1, -1)
+    D = -np.sqrt(kernels.squared_distances(X, X))          # -||x - z||
+    assert not kernels.is_psd(D) and kernels.is_conditionally_psd(D)
+    with pytest.raises(ValueError, match="conditionally"):
+        SVC(kernel="precomputed").fit(D, y)
+    ours = SVC(kernel="precomputed", tol=1e-6).fit(D + 10.0, y)
+    libsvm = SKSVC(kernel="precomputed", tol=1e-6).fit(D, y)
+    assert ours.support_.tolist() == libsvm.support_.tolist()
+    np.testing.assert_allclose(ours.dual_coef_, libsvm.dual_coef_, atol=1e-5)
+    np.testing.assert_allclose(ours.decision_function(D + 10.0),
+                               libsvm.decision_function(D), atol=1e-5)
 
 def test_hard_margin_on_non_separable_data_fails_fast():
     X, y = datasets.overlapping_blobs(200, overlap=2.0, random_state=0)

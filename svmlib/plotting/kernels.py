@@ -37,6 +37,7 @@ __all__ = [
     "plot_rbf_profiles",
     "plot_kernel_cost",
     "plot_kernel_expansion_1d",
+    "plot_scores_1d",
     "plot_cv_heatmap",
 ]
 
@@ -421,6 +422,68 @@ def plot_kernel_expansion_1d(model, X, y, ax=None, kernel=None, grid=500, pad=0.
     _legend(ax)
     return ax
 
+
+def plot_scores_1d(models, X, y, labels=None, ax=None, grid=500, pad=0.15):
+    """The scores ``h(x)`` of several one-feature models on one line.
+
+    One curve per model, in shades of grey from light (first) to black
+    (last), with the levels ``h = 0`` and ``h = ±1`` and the training points
+    on the axis.  Used to show how the RKHS norm of a kernel SVM's function
+    grows with ``C`` (Book: ``eq-kern-rkhs-norm``).
+
+    Parameters
+    ----------
+    models : sequence of fitted models with ``decision_function``
+        Trained on one feature.
+    X : array-like of shape (n_samples, 1)
+    y : array-like of shape (n_samples,)
+        Labels in {-1, +1}.
+    labels : sequence of str, optional
+        Legend entry per model.
+    ax : Axes, optional
+    grid : int, default=500
+    pad : float, default=0.15
+        Margin around the data, as a fraction of its range.
+
+    Returns
+    -------
+    ax : Axes
+    """
+    X = check_array(X, "X")
+    if X.shape[1] != 1:
+        raise ValueError(f"X must have one column (points on a line); got shape {X.shape}.")
+    y = _labels_pm1(y, X.shape[0])
+    models = list(models)
+    if labels is None:
+        labels = [None] * len(models)
+    if len(labels) != len(models):
+        raise ValueError(f"labels must have one entry per model; got {len(labels)} labels "
+                         f"for {len(models)} models.")
+    ax = _tidy(_get_ax(ax))
+    lo, hi = X.min(), X.max()
+    span = max(hi - lo, 1e-9)
+    t = np.linspace(lo - pad * span, hi + pad * span, int(grid))[:, None]
+    shades = np.linspace(0.72, 0.0, len(models)) if len(models) > 1 else [0.0]
+    low, high = -1.2, 1.2
+    for model, label, shade in zip(models, labels, shades):
+        h = np.asarray(model.decision_function(t))
+        low, high = min(low, h.min()), max(high, h.max())
+        ax.plot(t[:, 0], h, color=str(float(shade)), linewidth=1.8, label=label, zorder=4)
+    ax.axhline(0, color="black", linewidth=0.8)
+    for level in (-1, 1):
+        ax.axhline(level, color="black", linewidth=0.9, linestyle=(0, (5, 4)))
+    ax.set_ylim(low - 0.3, high + 0.3)
+    base = ax.get_ylim()[0] + 0.06 * np.ptp(ax.get_ylim())
+    for label in (-1, 1):
+        mask = y == label
+        ax.scatter(X[mask, 0], np.full(mask.sum(), base), color=CLASS_COLORS[label],
+                   marker=CLASS_MARKERS[label], s=34, zorder=5, edgecolors="white",
+                   linewidths=0.6)
+    ax.set_xlim(t[0, 0], t[-1, 0])
+    ax.set_xlabel("$x$")
+    ax.set_ylabel("score $h(x)$")
+    _legend(ax)
+    return ax
 
 def _model_kernel(model):
     """The kernel function of a fitted SVC whose parameters are plain numbers."""

@@ -193,22 +193,22 @@ def _squared_hinge(s):
     return np.maximum(0.0, 1.0 - s) ** 2
 
 
-#: The losses of a score ``s = y h(x)``: name -> (function, legend text, line style).
+#: The losses of a margin value ``u = y h(x)``: name -> (function, legend text, line style).
 LOSS_FUNCTIONS = {
-    "zero_one": (_zero_one, "0\u20131 loss $[s \\leq 0]$", dict(color="black", linewidth=2.2)),
-    "hinge": (_hinge, "hinge $\\max(0, 1 - s)$", dict(color="#c2185b", linewidth=2.2)),
-    "logistic": (_logistic, "logistic $\\log_2(1 + e^{-s})$",
+    "zero_one": (_zero_one, "0\u20131 loss $[u \\leq 0]$", dict(color="black", linewidth=2.2)),
+    "hinge": (_hinge, "hinge $\\max(0, 1 - u)$", dict(color="#c2185b", linewidth=2.2)),
+    "logistic": (_logistic, "logistic $\\log_2(1 + e^{-u})$",
                  dict(color="#1f77b4", linewidth=1.4, linestyle=(0, (5, 3)))),
-    "perceptron": (_perceptron, "perceptron $\\max(0, -s)$",
+    "perceptron": (_perceptron, "perceptron $\\max(0, -u)$",
                    dict(color="#7f7f7f", linewidth=1.4, linestyle=(0, (1, 2)))),
-    "squared_hinge": (_squared_hinge, "squared hinge $\\max(0, 1 - s)^2$",
+    "squared_hinge": (_squared_hinge, "squared hinge $\\max(0, 1 - u)^2$",
                       dict(color="#2e9e44", linewidth=1.4, linestyle=(0, (6, 2, 1, 2)))),
 }
 
 
 def plot_loss_functions(ax=None, losses=("zero_one", "hinge", "logistic", "perceptron"),
                         s_range=(-2.0, 3.0), ylim=(-0.1, 3.2), mark=None, legend=True):
-    """Losses of the score ``s = y h(x)``: 0-1, hinge and their relatives.
+    """Losses of the margin value ``u = y h(x)``: 0-1, hinge and their relatives.
 
     Book: (eq-soft-hinge).
 
@@ -220,7 +220,7 @@ def plot_loss_functions(ax=None, losses=("zero_one", "hinge", "logistic", "perce
     s_range : (float, float), default=(-2, 3)
     ylim : (float, float), default=(-0.1, 3.2)
     mark : float, optional
-        A score to mark: a vertical line and a dot on each curve.
+        A margin value to mark: a vertical line and a dot on each curve.
     legend : bool, default=True
 
     Returns
@@ -252,7 +252,7 @@ def plot_loss_functions(ax=None, losses=("zero_one", "hinge", "logistic", "perce
                     markersize=6, zorder=5, gid="mark")
     ax.set_xlim(*s_range)
     ax.set_ylim(*ylim)
-    ax.set_xlabel("score $s = y\\,h(\\mathbf{x})$")
+    ax.set_xlabel("margin value $u = y\\,h(\\mathbf{x})$")
     ax.set_ylabel("loss")
     if legend:
         _legend(ax)

@@ -357,8 +357,9 @@ def lift_viewer(X, y, shift=(0.8, 0.5), azimuths=tuple(range(-30, 330, 60)),
             verdict = ("<b>a plane separates the lifted points</b>; its trace in the plane is "
                        "the black curve")
         else:
-            verdict = (f"<b>no plane separates the lifted points</b>: the best soft-margin "
-                       f"plane (C = 1) misclassifies {case['errors']} of {n}")
+            verdict = (f"<b>no plane separates the lifted points</b>: the soft-margin plane "
+                       f"with C = 1 (the one of smallest hinge objective, not of fewest errors) "
+                       f"misclassifies {case['errors']} of {n}")
         return f"{case['text']}: {verdict}."
 
     controls = {

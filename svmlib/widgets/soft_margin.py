@@ -74,7 +74,7 @@ def _level_line(w, b, level, span):
 
 def c_explorer(X, y, X_val, y_val, C_values=DEFAULT_C_GRID, value=1.0, goal=True,
                title="The soft margin as C changes", figsize=(8.0, 3.6), dpi=80):
-    """Move C and watch the soft-margin SVM; optionally, find the best C.
+    """Move C and watch the soft-margin SVM; optionally, explain the training-accuracy peak.
 
     Left: the training points coloured by KKT case (grey ``alpha_i = 0``,
     green ``0 < alpha_i < C``, magenta ``alpha_i = C``; circles ``y = -1``,
@@ -96,7 +96,10 @@ def c_explorer(X, y, X_val, y_val, C_values=DEFAULT_C_GRID, value=1.0, goal=True
     value : float, default=1.0
         Initial C (on the grid).
     goal : bool, default=True
-        Widget exercise: reach the best validation accuracy on the grid.
+        Widget exercise, predict first and then check: the C of the highest
+        *training* accuracy.  It is not the largest C, although the total
+        slack never grows with C (Book: ``sec-soft-choosing-c``): the SVM
+        minimizes the hinge loss, which only bounds the number of errors.
     title : str
     figsize : (float, float), default=(8.0, 3.6)
     dpi : int, default=80
@@ -116,8 +119,10 @@ def c_explorer(X, y, X_val, y_val, C_values=DEFAULT_C_GRID, value=1.0, goal=True
     C_values = [float(c) for c in C_values]
     path = soft_margin_path(X, y, C_values, X_val, y_val)
     fits = dict(zip(C_values, path))
-    best_correct = max(p["val_correct"] for p in path)
-    best_C = [p["C"] for p in path if p["val_correct"] == best_correct]
+    n_train = len(y)
+    train_correct = {p["C"]: int(round(p["train_accuracy"] * n_train)) for p in path}
+    best_correct = max(train_correct.values())
+    best_C = [c for c in C_values if train_correct[c] == best_correct]
     lo, hi, gx, grid, span = _plane_view(X)
     colours = np.array(KKT_CASE_COLORS)
     m_lo, m_hi = -2.0, 4.0
@@ -177,16 +182,23 @@ def c_explorer(X, y, X_val, y_val, C_values=DEFAULT_C_GRID, value=1.0, goal=True
                 f"validation {_percent(fit['val_accuracy'])}.")
 
     def is_best(C):
-        return fits[C]["val_correct"] == best_correct
+        return train_correct[C] == best_correct
 
     best_text = " and ".join(f"{c:g}" for c in best_C)
+    last = fits[C_values[-1]]
+    peak = fits[best_C[-1]]
     return InteractiveFigure(
         setup, update, {"C": Slider(C_values, "C", value=value, fmt="{:g}")},
         goal=is_best if goal else None,
-        goal_text=("find the C with the highest validation accuracy on this grid." if goal
-                   else None),
-        success_message=(f"C = {best_text} gives the best validation accuracy on the grid, "
-                         f"{_percent(best_correct / len(y_val))}."),
+        goal_text=("predict first, then check: at which C is the <i>training</i> accuracy "
+                   "highest? A larger C never raises the total slack; does the number of "
+                   "training errors follow it?" if goal else None),
+        success_message=(
+            f"C = {best_text}: training accuracy {_percent(best_correct / n_train)}, the highest "
+            f"on the grid. From there to C = {C_values[-1]:g} the total slack still falls "
+            f"({peak['slack_sum']:.1f} to {last['slack_sum']:.1f}) while training errors rise "
+            f"to {n_train - train_correct[C_values[-1]]}: the SVM minimizes the hinge loss, "
+            f"which only bounds the number of errors from above."),
         figsize=figsize, dpi=dpi, title=title)
 
 
