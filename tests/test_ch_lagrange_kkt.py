@@ -342,3 +342,16 @@ def test_feedback_text_is_deterministic():
     a = str(ex.check_kkt_function(_kkt_right))
     b = str(ex.check_kkt_function(_kkt_right))
     assert a == b and a.startswith("\u2705")
+
+
+def test_plot_active_cone_two_and_one_active_constraints():
+    # the chapter's corner: both constraints active, -grad f inside the wedge
+    A, e = np.array([[1.0, 2.0], [2.0, 1.0]]), np.array([2.0, 2.0])
+    ax = P.plot_active_cone(A, e, [2.0, 2.0], [2 / 3, 2 / 3])
+    labels = ax.get_legend_handles_labels()[1]
+    assert "cone of the active gradients" in labels and r"$-\nabla f(\mathbf{x}^*)$" in labels
+    mu = np.linalg.solve(A.T, 2 * (np.array([2.0, 2.0]) - 2 / 3))
+    np.testing.assert_allclose(mu, [8 / 9, 8 / 9])           # the chapter's multipliers
+    # the exercise's point: only c_2 is active, so no wedge is drawn
+    ax = P.plot_active_cone(A, e, [2.0, 0.5], [1.0, 0.0])
+    assert "cone of the active gradients" not in ax.get_legend_handles_labels()[1]

@@ -361,8 +361,8 @@ def plot_active_cone(A, e, a, x_star, ax=None, xlim=(-0.5, 2.5), ylim=(-0.5, 2.5
     units = [A[i] / np.linalg.norm(A[i]) for i in active]
     if len(units) >= 2:
         wedge = [x_star, x_star + 2 * length * units[0], x_star + 2 * length * units[1]]
-        ax.add_patch(Polygon(wedge, closed=True, color=GRADIENT_COLORS["g"], alpha=0.15,
-                             linewidth=0, label="cone of the active gradients"))
+        ax.add_patch(Polygon(wedge, closed=True, facecolor="#b7e4b0", edgecolor="none",
+                             alpha=0.8, zorder=1, label="cone of the active gradients"))
     for u in units:
         ax.annotate("", xy=tuple(x_star + length * u), xytext=tuple(x_star),
                     arrowprops=dict(arrowstyle="-|>", color=GRADIENT_COLORS["g"], linewidth=1.5))
