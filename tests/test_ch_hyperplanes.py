@@ -405,7 +405,7 @@ SCALE_POINTS = [[5.0, 3.0], [1.0, 1.0], [0.0, 0.0]]   # the chapter's widget
 
 def test_scale_explorer_scores_scale_and_distances_do_not():
     fig = scale_explorer(W, B, SCALE_POINTS)
-    assert fig.n_settings == 6
+    assert fig.n_settings == 15
     assert fig.text().splitlines()[0] == "One line, many scales: h(x) = λ·(3 x₁ + 4 x₂ − 12)"
     H = Hyperplane(W, B)
     for values in fig.settings():
@@ -419,7 +419,7 @@ def test_scale_explorer_scores_scale_and_distances_do_not():
         r = scaled.signed_distance(SCALE_POINTS)
         np.testing.assert_allclose(r, np.sign(lam) * H.signed_distance(SCALE_POINTS))
         assert f"<b>{1 / (abs(lam) * 5):.2f}</b> from H" in readout
-        assert ("sides swap" in readout) == (lam < 0)
+        assert "swap" not in readout            # part (2) of the exercise is not given away
         # the goal: λ > 0 and the closest point on a level h = ±1 (only λ = 0.2 here)
         assert fig.goal(**values) == (lam == 0.2)
     _, readout = fig.frame(scale=0.2)
@@ -468,6 +468,8 @@ def test_check_bisector_accepts_positive_multiples_and_a_hyperplane():
     ((_D, -_D @ (_A + _C)), "halving"),
     ((np.array([1.0, 2.0]), -7.0), "orthogonal to the segment"),
     ((np.array([3.0, 1.0]), 1.0), "stay equal"),
+    ((np.array([1.0, 0.0]), 0.0), "does not separate"),     # the chapter's starting answer
+    ((np.array([-3.0, 1.0]), 6.0), "add up to"),
     ((_D, 0.0), "misses the midpoint"),
     ((8.0, _D), "swap"),
     (None, "None"),

@@ -160,7 +160,7 @@ def test_price_explorer_matches_slsqp_and_the_sensitivity(ex_a):
     fig = W.price_explorer(ex_a)
     levels = fig.controls["c"].values
     assert fig.n_settings == len(levels) == 17
-    assert [c for c in levels if fig.goal(c=c)] == [0.0]
+    assert [c for c in levels if fig.goal(c=c)] == [-1.0]   # df*/dc = +1, not the obvious c = 0
     for c in (-1.0, 0.5, 1.0, 2.0):
         # the readout's best point and multiplier against SLSQP on x - y = c
         res = minimize(lambda p: -ex_a["f"](*p), x0=[1.0, 1.0], method="SLSQP",
@@ -175,8 +175,11 @@ def test_price_explorer_matches_slsqp_and_the_sensitivity(ex_a):
         assert f"multiplier λ* = {lam}" in readout
         assert slope == pytest.approx(-c, abs=1e-8)
         assert f"f* = {1 - c * c / 2:.3f}".replace("-", "−") in readout
-    png, readout = fig.frame(c=0.0)
+    png, readout = fig.frame(c=-1.0)
     assert png.startswith(b"\x89PNG") and "svmlib-success" in readout
+    _, readout = fig.frame(c=0.0)                 # free, but not the goal any more
+    assert "svmlib-success" not in readout
+    assert "c = 0" not in fig.goal_text           # the goal does not name the answer
     _, readout = fig.frame(c=1.0)
     assert "lowers the best value" in readout and "svmlib-success" not in readout
     assert fig.text().startswith("Example A: the price of the constraint\nlevel c = 1.00")
@@ -339,3 +342,16 @@ def test_feedback_text_is_deterministic():
     a = str(ex.check_kkt_function(_kkt_right))
     b = str(ex.check_kkt_function(_kkt_right))
     assert a == b and a.startswith("\u2705")
+
+
+def test_plot_active_cone_two_and_one_active_constraints():
+    # the chapter's corner: both constraints active, -grad f inside the wedge
+    A, e = np.array([[1.0, 2.0], [2.0, 1.0]]), np.array([2.0, 2.0])
+    ax = P.plot_active_cone(A, e, [2.0, 2.0], [2 / 3, 2 / 3])
+    labels = ax.get_legend_handles_labels()[1]
+    assert "cone of the active gradients" in labels and r"$-\nabla f(\mathbf{x}^*)$" in labels
+    mu = np.linalg.solve(A.T, 2 * (np.array([2.0, 2.0]) - 2 / 3))
+    np.testing.assert_allclose(mu, [8 / 9, 8 / 9])           # the chapter's multipliers
+    # the exercise's point: only c_2 is active, so no wedge is drawn
+    ax = P.plot_active_cone(A, e, [2.0, 0.5], [1.0, 0.0])
+    assert "cone of the active gradients" not in ax.get_legend_handles_labels()[1]

@@ -175,17 +175,20 @@ def test_plotting_rejects_bad_input(blobs):
 # ----------------------------------------------------------------- widgets
 
 def test_margin_explorer_goal_only_at_the_maximum():
-    fig = mmwidgets.margin_explorer(X_TOY, Y_TOY, center=(0.0, 0.0), angle=0, offset=0.0)
-    assert fig.n_settings == 108                  # 5° steps: the balance can be felt
+    # the chapter's call: the optimum is off the start in both controls
+    fig = mmwidgets.margin_explorer(X_TOY, Y_TOY, center=(-0.075, -0.13), angle=0, offset=0.0)
+    assert fig.n_settings == 180                  # 5° steps: the balance can be felt
     met = [s for s in fig.settings() if fig.goal(**s)]
-    assert met == [{"angle": 60.0, "offset": 0.0}]
-    png, readout = fig.frame(angle=60, offset=0.0)
+    assert met == [{"angle": 60.0, "offset": 0.15}]
+    assert not fig.goal(angle=0, offset=0.0)      # the start is not the answer
+    assert "1.00" not in fig.goal_text            # the goal does not give away γ*
+    png, readout = fig.frame(angle=60, offset=0.15)
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     assert "separates: <b>yes</b>" in readout and "svmlib-success" in readout
     _, readout = fig.frame(angle=150, offset=0.3)
     assert "separates: <b>no</b>" in readout and "svmlib-success" not in readout
     assert fig.text() == fig.text()               # deterministic plain text
-    assert "γ = -0.630" in fig.text()
+    assert "γ = -0.555" in fig.text()
 
 
 def test_margin_explorer_without_exercise_has_no_goal():

@@ -437,15 +437,23 @@ def check_bisector(answer, a, c):
 
     lam = _multiple(w, d)
     if lam is None:
+        # the question is max-min: keep the closer of the two points as far away as possible
+        separates = r(a) > 0 > r(c)
+        where = ("" if separates else
+                 f"First, this H does not separate the two points: r(a) = {r(a):.4g} and "
+                 f"r(c) = {r(c):.4g}, but a must have r > 0 and c must have r < 0. ")
         if abs(float(w @ d)) <= 1e-9 * norm * np.linalg.norm(d):
             return Feedback.hint(
-                "your w is orthogonal to the segment from c to a, so H runs along the segment "
-                "instead of across it. The points equally far from a and c form a hyperplane "
-                "perpendicular to the segment: w must point along a - c.")
+                where + "Your w is orthogonal to the segment from c to a, so H runs along the "
+                "segment instead of across it and cannot keep the closer point far away. For a "
+                "separating H the two distances add up to <w, a - c> / ||w||: which direction "
+                "of w makes that sum largest?")
         return Feedback.hint(
-            f"with w = {_vec(w)}, moving along H changes the distances to a and c by "
-            f"different amounts, so they cannot stay equal. In which direction must H run "
-            f"for them to stay equal, and what does that say about w?")
+            where + f"With w = {_vec(w)}, the distances of a and c from H add up to "
+            f"<w, a - c> / ||w|| = {float(w @ d) / norm:.4g}, less than ||a - c|| = "
+            f"{np.linalg.norm(d):.4g}; so the closer point is less than ||a - c|| / 2 away, "
+            f"wherever you shift H. Which direction of w makes the sum largest? (The two "
+            f"distances must also stay equal, or the closer one loses.)")
     through_m = abs(float(w @ m + b)) <= 1e-9 * scale
     if through_m and lam > 0:
         return Feedback.right(

@@ -21,6 +21,7 @@ from ._core import figure
 
 __all__ = [
     "GRADIENT_COLORS",
+    "plot_active_cone",
     "CONTOUR_CMAP",
     "plot_constrained_contours",
     "plot_gradient_arrows",
@@ -313,4 +314,70 @@ def plot_dual_function(q, mus, p_star=None, ax=None, mu_star=None, label=None,
         ax.scatter([float(mu_star)], [float(q(np.array([float(mu_star)]))[0])], **_STAR)
     ax.set_xlabel(r"$\mu$")
     ax.set_ylabel(r"$q(\mu)$")
+    return ax
+
+
+def plot_active_cone(A, e, a, x_star, ax=None, xlim=(-0.5, 2.5), ylim=(-0.5, 2.5), length=0.8):
+    """A polygon ``A x <= e``, the point ``a`` and the cone of the active gradients at ``x*``.
+
+    For ``min ||x - a||^2`` subject to the linear constraints ``A x <= e``, the
+    KKT conditions say that ``-grad f(x*) = 2 (a - x*)`` lies in the cone
+    spanned by the gradients (the rows of ``A``) of the constraints active at
+    ``x*``.  The figure shades the feasible region, draws every constraint
+    line, shades that cone at ``x*`` (a wedge when two constraints are active,
+    a ray when one is), and draws ``-grad f`` (green) and each active gradient
+    (purple), all scaled to ``length``.  Book: (eq-kkt-stationarity).
+
+    Parameters
+    ----------
+    A : array-like of shape (m, 2)
+    e : array-like of shape (m,)
+    a : array-like of shape (2,)
+    x_star : array-like of shape (2,)
+        The minimizer; a constraint is active where ``|A x* - e| < 1e-9``.
+    ax : matplotlib Axes, optional
+    xlim, ylim : (float, float)
+    length : float, default=0.8
+
+    Returns
+    -------
+    ax : matplotlib Axes
+    """
+    from matplotlib.patches import Polygon
+
+    ax = _get_ax(ax)
+    A, e = np.asarray(A, dtype=float), np.asarray(e, dtype=float)
+    a, x_star = np.asarray(a, dtype=float), np.asarray(x_star, dtype=float)
+    xx, yy = _mesh(xlim, ylim, 300)
+    inside = np.all(np.tensordot(A, np.stack([xx, yy]), axes=1) <= e[:, None, None], axis=0)
+    ax.contourf(xx, yy, inside.astype(float), levels=[0.5, 1.5], colors=["#e8e1f0"])
+    ts = np.linspace(min(xlim[0], ylim[0]) - 5, max(xlim[1], ylim[1]) + 5, 2)
+    for k, (row, level) in enumerate(zip(A, e)):
+        d = np.array([-row[1], row[0]])
+        base = row * level / (row @ row)
+        line = base[None, :] + ts[:, None] * d[None, :]
+        ax.plot(line[:, 0], line[:, 1], color=GRADIENT_COLORS["g"], linewidth=1.0)
+    active = np.flatnonzero(np.abs(A @ x_star - e) < 1e-9)
+    units = [A[i] / np.linalg.norm(A[i]) for i in active]
+    if len(units) >= 2:
+        wedge = [x_star, x_star + 2 * length * units[0], x_star + 2 * length * units[1]]
+        ax.add_patch(Polygon(wedge, closed=True, facecolor="#b7e4b0", edgecolor="none",
+                             alpha=0.8, zorder=1, label="cone of the active gradients"))
+    for u in units:
+        ax.annotate("", xy=tuple(x_star + length * u), xytext=tuple(x_star),
+                    arrowprops=dict(arrowstyle="-|>", color=GRADIENT_COLORS["g"], linewidth=1.5))
+    descent = a - x_star
+    if np.linalg.norm(descent) > 0:
+        tip = x_star + length * descent / np.linalg.norm(descent)
+        ax.annotate("", xy=tuple(tip), xytext=tuple(x_star),
+                    arrowprops=dict(arrowstyle="-|>", color=GRADIENT_COLORS["f"], linewidth=2.0))
+    ax.scatter(*a, marker="x", s=60, color="black", zorder=6, label=r"$\mathbf{a}$")
+    ax.scatter(*x_star, **_STAR, label=r"$\mathbf{x}^*$")
+    ax.plot([], [], color=GRADIENT_COLORS["f"], linewidth=2.0, label=r"$-\nabla f(\mathbf{x}^*)$")
+    ax.plot([], [], color=GRADIENT_COLORS["g"], linewidth=1.5, label=r"active $\nabla c_i$")
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    ax.set_aspect("equal")
+    ax.set_xlabel("$x_1$")
+    ax.set_ylabel("$x_2$")
     return ax

@@ -162,7 +162,9 @@ def separator_explorer(X, y, angles=tuple(range(0, 360, 30)), offsets=(-1.0, -0.
         (line,) = ax.plot([], [], color="black", linewidth=1.8, zorder=3)
         arrow = ax.add_patch(FancyArrowPatch((0, 0), (1, 0), arrowstyle="-|>", color="black",
                                              linewidth=1.5, mutation_scale=13, zorder=6))
-        wrong = ax.scatter([], [], marker="x", s=90, color=_WRONG, linewidths=2.0, zorder=7,
+        # drawn under the data markers (zorder 4), larger than them: the red arms show
+        # that a point is misclassified, and its own marker still shows its class
+        wrong = ax.scatter([], [], marker="x", s=260, color=_WRONG, linewidths=2.4, zorder=3.5,
                            label="misclassified")
         labels = [ax.text(x0, x1, "", fontsize=7, zorder=8, ha="left", va="bottom")
                   for x0, x1 in X] if annotate else []
@@ -251,7 +253,8 @@ def _clip(polygon, w, b):
     return np.array(out).reshape(-1, 2)
 
 
-def scale_explorer(w, b, points, scales=(-0.2, 0.1, 0.2, 0.4, 0.6, 1.0), scale=1.0,
+def scale_explorer(w, b, points, scales=(-1.0, -0.5, -0.2, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4,
+                                         0.5, 0.75, 1.0, 1.5, 2.0), scale=1.0,
                    levels=(-3, -2, -1, 1, 2, 3), figsize=(5.6, 4.4), dpi=80):
     """The freedom of scale: ``(λ w, λ b)`` for a slider of ``λ``.
 
@@ -264,7 +267,8 @@ def scale_explorer(w, b, points, scales=(-0.2, 0.1, 0.2, 0.4, 0.6, 1.0), scale=1
     readout gives ``λ w``, ``λ b``, ``‖λ w‖``, the distance ``1/‖λ w‖`` of
     the levels ``h = ±1`` from ``H``, and the scores and signed distances of
     the points: the scores scale with ``λ``, the signed distances do not
-    (they change sign when ``λ < 0``, which swaps the sides).
+    (they change sign when ``λ < 0``; the readout does not say so, since the
+    chapter asks the learner to predict it).
     Book: (eq-score-along-normal), (eq-signed-distance).
 
     The goal (a preview of the canonical hyperplane of the maximum-margin
@@ -277,7 +281,7 @@ def scale_explorer(w, b, points, scales=(-0.2, 0.1, 0.2, 0.4, 0.6, 1.0), scale=1
     b : float
     points : array-like of shape (n_points, 2)
         Points to label with their scores (a few; none on ``H``).
-    scales : sequence of float, default=(-0.2, 0.1, 0.2, 0.4, 0.6, 1.0)
+    scales : sequence of float, default=(-1, -0.5, -0.2, 0.05, 0.1, ..., 1.5, 2)
         The grid of ``λ`` (nonzero; one frame each).
     scale : float, default=1.0
         The initial ``λ`` (on the grid).
@@ -395,9 +399,6 @@ def scale_explorer(w, b, points, scales=(-0.2, 0.1, 0.2, 0.4, 0.6, 1.0), scale=1
                 f"the levels h = ±1 lie <b>{_fmt(1 / norm)}</b> from H"
                 f"<br>at {pts}: h = {', '.join(_fmt(v) for v in hs)}; "
                 f"signed distance r = {', '.join(_fmt(v) for v in rs)}")
-        if scale < 0:
-            text += ("<br>λ &lt; 0: the same line H, but w points the other way, so the sides "
-                     "swap and every r changes sign.")
         return text
 
     def goal(scale):
@@ -408,8 +409,9 @@ def scale_explorer(w, b, points, scales=(-0.2, 0.1, 0.2, 0.4, 0.6, 1.0), scale=1
         setup, update,
         controls={"scale": Slider(scales, label="scale λ", value=scale, fmt="{:g}")},
         goal=goal,
-        goal_text=(f"keep the orientation (λ &gt; 0) and choose the scale at which the point "
-                   f"closest to H, {target}, lies exactly on a level h = ±1."),
+        goal_text=(f"first compute, from the readout at λ = 1, the scale λ &gt; 0 at which the "
+                   f"point closest to H, {target}, lies exactly on a level h = ±1; then move the "
+                   f"slider once, to your λ, to check it."),
         success_message=(f"Scaled so that min |h(x)| = 1: the point {target} sits on a "
                          f"level h = ±1 and every other point has |h| &gt; 1. This is the "
                          f"scaling the maximum-margin chapter fixes."),

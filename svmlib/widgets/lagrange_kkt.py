@@ -225,8 +225,9 @@ def price_explorer(example, levels=None, figsize=(7.6, 3.6)):
     tangent of slope ``-lambda*(c)``, where ``lambda*(c) = c`` is the
     multiplier of ``L = f + lambda (g - c)`` with ``g = x - y``.  The readout
     gives the best point, ``f*``, ``lambda*`` and the rate ``df*/dc``
-    (Book: (eq-multiplier-sensitivity)).  The goal: find the level at which
-    the constraint costs nothing, ``lambda* = 0``.
+    (Book: (eq-multiplier-sensitivity)).  The goal asks for a prediction:
+    the level at which raising it by ``δ`` gains about ``δ``
+    (``df*/dc = +1``, so ``lambda* = -1``, at ``c = -1``).
 
     Parameters
     ----------
@@ -305,19 +306,22 @@ def price_explorer(example, levels=None, figsize=(7.6, 3.6)):
         return (f"level c = {c + 0.0:.2f}: best point {_pt(best, 2)}, f* = {_num(fval)}, "
                 f"multiplier λ* = {_num(lam, 2)}, df*/dc = −λ* = {_num(-lam, 2)}.<br>{verdict}")
 
-    def is_free(c):
-        return abs(cache[float(c)][3]) < 1e-12
+    def gains_one(c):
+        # the level where raising c by a small δ raises f* by about δ: df*/dc = -λ* = +1
+        return abs(cache[float(c)][3] + 1.0) < 1e-12
 
-    has_goal = any(is_free(c) for c in levels)
+    has_goal = any(gains_one(c) for c in levels)
     return InteractiveFigure(
         setup, update,
         {"c": Slider(levels, "level c", value=1.0 if 1.0 in levels else levels[0], fmt="{:+.2f}")},
-        goal=is_free if has_goal else None,
-        goal_text=("find the level c at which the constraint costs nothing: its multiplier, "
-                   "the price of the level, is zero." if has_goal else None),
-        success_message=("At c = 0 the line passes through the origin, where f is largest: the "
-                         "constraint is satisfied by the unconstrained maximum, binds nothing, "
-                         "and its price is λ* = 0, the slope of f* at its top."),
+        goal=gains_one if has_goal else None,
+        goal_text=("predict before you move: from f*(c) = 1 − c²/2, at which level c does raising "
+                   "the level by a small δ <i>gain</i> about δ in the best value? Then move there and "
+                   "read the sign of λ*." if has_goal else None),
+        success_message=("At c = −1 the multiplier is λ* = −1: a negative price, because moving "
+                         "the line up brings its best point closer to the origin, where f is "
+                         "largest. An equality constraint's multiplier may have either sign; only "
+                         "an inequality's is forced to be ≥ 0."),
         figsize=figsize, title="Example A: the price of the constraint")
 
 
@@ -374,8 +378,8 @@ def kkt_disk_explorer(radii=(0.3, 0.6, 1.0, 1.3, 1.6, 2.0),
     constraint is inactive) and ``x* = a / ||a||`` with ``mu* = ||a|| - 1``
     otherwise (active); in both cases ``mu* c(x*) = 0``.  The figure shows
     the unit disk, contour circles of ``f`` around ``a``, the solution and,
-    when the constraint is active, ``∇f`` and ``∇h`` pointing in opposite
-    directions (``∇f = -mu ∇h``).
+    when the constraint is active, ``∇f`` and ``∇c`` pointing in opposite
+    directions (``∇f = -mu ∇c``).
 
     Parameters
     ----------
@@ -446,7 +450,7 @@ def kkt_disk_explorer(radii=(0.3, 0.6, 1.0, 1.3, 1.6, 2.0),
                 f"f(x*) = {_num(fval)}")
         kkt = f"c(x*) = {_num(h)}, μ* = {_num(mu)}, μ*·c(x*) = {_num(mu * h)}"
         if radius > 1.0 + 1e-12:
-            verdict = ("<b>Active</b>: x* is on the circle, ∇f = −μ*∇h with μ* = ‖a‖ − 1 > 0 "
+            verdict = ("<b>Active</b>: x* is on the circle, ∇f = −μ*∇c with μ* = ‖a‖ − 1 > 0 "
                        "(the gradients point in opposite directions).")
         elif radius < 1.0 - 1e-12:
             verdict = ("<b>Inactive</b>: a is feasible, so x* = a, ∇f(x*) = 0 and μ* = 0; the "
