@@ -311,8 +311,14 @@ def test_download_menu_entry_follows_the_exercise_edition():
 
 # --- the edition of the book build ---------------------------------------------------
 
-needs_build = pytest.mark.skipif(not (PICKLE.is_file() and EXECUTED.is_dir()),
+_HAVE_BUILD = pytest.mark.skipif(not (PICKLE.is_file() and EXECUTED.is_dir()),
                                  reason="no book build in _build (run `make book`)")
+
+
+def needs_build(test):
+    """A test of the edition that the book build writes: it runs with the browser
+    tests (marker ``browser``), which `make test` runs after `make book`."""
+    return pytest.mark.browser(_HAVE_BUILD(test))
 
 
 @pytest.fixture(scope="module")
