@@ -47,7 +47,7 @@ epsilon-insensitive loss and ``D = diag(1 / (2 C_i))``, ``U_i = inf`` for its
 square.  One coordinate's problem is a one-dimensional piecewise quadratic
 (the ``|beta_i|`` term has a kink at 0), minimized exactly by a Newton step on
 the side of 0 where the minimum lies, then clipped to the box
-(:func:`_svr_coordinate`).  The stopping rule is LIBLINEAR's: the sum of the
+(``_svr_coordinate``).  The stopping rule is LIBLINEAR's: the sum of the
 violations of the optimality conditions over a pass has fallen below ``tol``
 times its value in the first pass.
 """
@@ -555,7 +555,7 @@ def linear_svr_dual(beta, X, y, C=1.0, epsilon=0.0, loss="epsilon_insensitive",
 
     ``w(beta) = sum_i beta_i x_hat_i``; ``D = 0`` for the epsilon-insensitive
     loss, ``diag(1 / (2 C_i))`` for its square.  Every feasible ``beta`` gives
-    a lower bound on :func:`linear_svr_primal`; at the solution the two are
+    a lower bound on ``linear_svr_primal``; at the solution the two are
     equal (zero duality gap).
     """
     beta = np.asarray(beta, dtype=float)
@@ -952,7 +952,7 @@ class LinearSVR(RegressorMixin, _LinearInput, BaseEstimator):
     """Linear support vector regression by dual coordinate descent (LIBLINEAR's method).
 
     Solves the problem of ``sklearn.svm.LinearSVR``: the primal
-    :func:`linear_svr_primal`, the bias the weight of a constant feature
+    ``linear_svr_primal``, the bias the weight of a constant feature
     ``intercept_scaling`` (regularized, as in LIBLINEAR), through its dual
     (Ho & Lin, 2012; LIBLINEAR's solvers 13 and 12).
 

@@ -25,8 +25,8 @@ Book: chapter ``ch-perceptron``, (eq-perceptron-model), (eq-perceptron-update),
 (eq-kernel-perceptron).
 
 **One epoch, compiled.**  An epoch of either perceptron is one plain Python
-function over NumPy arrays (:func:`perceptron_epoch`,
-:func:`kernel_perceptron_epoch`), a loop over the points in visiting order
+function over NumPy arrays (``perceptron_epoch``,
+``kernel_perceptron_epoch``), a loop over the points in visiting order
 that reads like the update rule.  Numba compiles it (``@njit(cache=True)``);
 :func:`run_perceptron` and :func:`run_kernel_perceptron` call it once per
 epoch, compiled or, with ``compiled=False``, as plain Python (the same code

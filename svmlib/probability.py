@@ -7,7 +7,7 @@ probabilities in three steps, those of LIBSVM's ``svm_binary_svc_probability``,
 1. **Decision values that were not fitted on the point itself.**  For each
    binary problem, the samples are shuffled and split into 5 folds; each
    fold's decision values come from an SVM trained on the other four
-   (:func:`cross_validated_decision_values`, used by :class:`svmlib.SVC`).
+   (``cross_validated_decision_values``, used by :class:`svmlib.SVC`).
 2. **Platt's sigmoid** ``P(y = +1 | f) = 1 / (1 + exp(A f + B))`` is fitted to
    those values by :func:`platt_fit`: it minimizes the cross-entropy with
    Platt's regularized targets ``t_+ = (N_+ + 1) / (N_+ + 2)`` and ``t_- = 1 /

@@ -158,7 +158,7 @@ class SVC(ClassifierMixin, KernelSVMBase):
         ``True``: also fit LIBSVM's probability model (5-fold cross-validated
         decision values, Platt's sigmoid per pair of classes, pairwise
         coupling; see :mod:`svmlib.probability`), which enables
-        :meth:`predict_proba` and :meth:`predict_log_proba` and costs about
+        ``predict_proba`` and ``predict_log_proba`` and costs about
         five more fits.  As in scikit-learn 1.9, where the parameter is
         deprecated, passing it (``True`` or ``False``) gives a FutureWarning
         at ``fit`` suggesting ``CalibratedClassifierCV(SVC(),

@@ -41,7 +41,7 @@ two equality constraints, one per label: the sums of ``alpha`` and of
 chosen within one label (:func:`svmlib.smo.solve_dual_smo` with its ν switch),
 from LIBSVM's start ``alpha_i = alpha*_i = min(C, what is left of C nu n /
 2)``, in order.  Its two multipliers give the bias ``b = -rho`` and the
-tube's half-width ``epsilon = -r`` (:attr:`NuSVR.epsilon_`).
+tube's half-width ``epsilon = -r`` (``NuSVR.epsilon_``).
 """
 
 import numpy as np
