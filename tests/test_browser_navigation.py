@@ -545,7 +545,7 @@ def test_margin_goal_states_its_target(browser):
     with visit(browser, "03_maximum_margin", **DESKTOP) as v:
         goal = _widget(v.page, "Turn and shift a separator").evaluate(
             "(w) => w.querySelector('.svmlib-goal').textContent")
-        found = re.search(r"γ\* = (\d\.\d{3}).*γ ≥ (\d\.\d{3})", goal)
-        assert found, goal
-        best, target = (float(t) for t in found.groups())
-        assert 0.96 * best <= target <= 0.98 * best, goal
+        # the goal says how close counts, but no longer gives the answer away:
+        # the reader decides from the picture when the closest points balance
+        assert re.search(r"within \d+ ?%", goal), goal
+        assert not re.search(r"γ\* = \d", goal), f"the goal reveals the maximum margin: {goal}"

@@ -37,6 +37,18 @@
 
   var words = queryWords();
 
+  // A title that is the query and nothing else ("8. Kernels" for "kernel"):
+  // its chapter is about the query, more than one whose title mentions it
+  // among other things ("approximate kernels").  Numbers and small words aside.
+  var SMALL = ["the", "a", "an", "of", "and", "in", "on", "for", "to"];
+  function namedExactly(text, words) {
+    var have = (text || "").toLowerCase().split(/[^0-9a-z\u00c0-\u024f\u0370-\u03ff]+/)
+      .filter(function (w) { return w && !/^[0-9]+$/.test(w) && SMALL.indexOf(w) < 0; })
+      .map(stem);
+    var want = words.map(stem);
+    return have.length > 0 && have.every(function (w) { return want.indexOf(w) >= 0; });
+  }
+
   function plain(html) { return (html || "").replace(/<[^>]*>/g, ""); }
 
   // How strongly a chapter is about the query, from _static/search_rank.js:
@@ -71,7 +83,7 @@
       var page = parts[0], section = parts.slice(1).join(" > ");
       if (CHAPTER.test(docname)) {
         score += 10;                                 // chapter text first
-        if (names(page, words)) score += 40;         // the chapter about it
+        if (names(page, words)) score += namedExactly(page, words) ? 50 : 40;  // about it
         else if (section && names(section, words)) score += 20;
         score += aboutness(docname);
       }
