@@ -21,7 +21,8 @@ the README.
 
 Usage: ``python book/execute_chapters.py [--record] [NOTEBOOK ...]``
 (default: every chapter).  Exit status 1, with the traceback, if any chapter
-fails.
+fails, or shows an error in an output (a traceback on stderr, as IPython
+prints when a figure cannot be displayed): see ``output_problems``.
 """
 
 import concurrent.futures
@@ -30,6 +31,7 @@ import os
 import pathlib
 import shutil
 import sys
+import time
 import traceback
 
 from jupyter_cache import get_cache
@@ -38,6 +40,30 @@ from jupyter_cache.executors import load_executor
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 CACHE = ROOT / "_build" / ".jupyter_cache"
 TIMEOUT = 120  # seconds per cell, as execute.timeout in _config.yml
+BUDGET = 30    # seconds per chapter, the developers' guide's standing budget
+
+
+def output_problems(notebook):
+    """What a reader would see go wrong in an executed notebook's outputs.
+
+    A cell can fail without raising: IPython catches an exception in a display
+    formatter (a figure that cannot be drawn, a widget that cannot render) and
+    prints its traceback to stderr, and the cell still "succeeds".  The book's
+    chapters write nothing to stderr, so any traceback there, or any error
+    output, is a failure.  Returns one line per problem: cell number and text.
+    """
+    problems = []
+    for number, cell in enumerate(notebook.cells):
+        for output in cell.get("outputs", []):
+            text = ""
+            if output.get("output_type") == "error":
+                text = f"{output.get('ename')}: {output.get('evalue')}"
+            elif output.get("output_type") == "stream" and output.get("name") == "stderr" \
+                    and "Traceback" in output.get("text", ""):
+                text = output["text"].strip().splitlines()[-1]
+            if text:
+                problems.append(f"cell {number}: {text}")
+    return problems
 
 
 def record_outputs(notebooks):
@@ -49,11 +75,16 @@ def record_outputs(notebooks):
 
     def run(path):
         notebook = nbformat.read(path, as_version=4)
+        start = time.perf_counter()
         NotebookClient(notebook, timeout=TIMEOUT, kernel_name="python3",
                        resources={"metadata": {"path": str(path.parent)}}
                        ).execute()
+        seconds = time.perf_counter() - start
+        problems = output_problems(notebook)
+        if problems:
+            raise RuntimeError("a cell shows an error in its output:\n  " + "\n  ".join(problems))
         nbformat.write(notebook, path)
-        return path
+        return seconds
 
     failed = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
@@ -61,8 +92,10 @@ def record_outputs(notebooks):
         for future in concurrent.futures.as_completed(futures):
             path = futures[future]
             try:
-                future.result()
-                print(f"recorded {path.name}")
+                seconds = future.result()
+                over = (f" -- over the {BUDGET} s budget (two at a time; "
+                        f"a loaded machine is slower)" if seconds > BUDGET else "")
+                print(f"recorded {path.name} in {seconds:.1f} s{over}")
             except Exception:
                 failed.append(path.name)
                 print(f"\n=== {path.name} failed (file left unchanged):\n"
@@ -96,7 +129,14 @@ def main():
         if record.uri in failed:
             print(f"\n=== {pathlib.Path(record.uri).name} failed:\n{record.traceback}",
                   file=sys.stderr)
-    print(f"executed {len(result.succeeded)} of {len(notebooks)} chapters"
+            continue
+        cached = cache.get_cached_project_nb(record.pk)
+        problems = output_problems(cache.get_cache_bundle(cached.pk).nb) if cached else []
+        if problems:
+            failed.append(record.uri)
+            print(f"\n=== {pathlib.Path(record.uri).name} shows an error in its output:\n  "
+                  + "\n  ".join(problems), file=sys.stderr)
+    print(f"executed {len(notebooks) - len(failed)} of {len(notebooks)} chapters"
           + (f"; failed: {[pathlib.Path(u).name for u in failed]}" if failed else ""))
     return 1 if failed else 0
 
