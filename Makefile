@@ -168,8 +168,10 @@ nbval-portable: $(STAMP)
 		env $(PROFILE_$(PROFILE)) $(LYING_CLOCK_ENV) $(NBVAL) $(NB); \
 	fi
 
+# Two at a time, like the other stages: each worker starts its own Chromium
+# (and JupyterLab, for the tests that need one) per test module.
 browser: $(STAMP)
-	$(BIN)/pytest -q tests -m browser
+	$(BIN)/pytest -q -n $(JOBS) tests -m browser
 
 test: check-env unit nbval nbval-portable book browser pdf
 
