@@ -386,6 +386,35 @@ def test_separator_explorer(chapter_data):
     assert "misclassified: <b>14</b>" in readout and "separates" not in readout
 
 
+@pytest.mark.parametrize("phone", [False, True], ids=["wide", "phone"])
+def test_separator_explorer_labels_never_collide(chapter_data, phone):
+    """Each point's signed distance stays legible in every setting, in the book's
+    wide rendering and in its phone layout (larger text on a narrower plot, where
+    labels at a fixed offset ran into each other: "-2.67-2.19")."""
+    import itertools
+
+    from svmlib.widgets import _core
+
+    X, y = chapter_data
+    fig = separator_explorer(X, y)
+    view = _core._StaticView(fig, fig._figsize, phone=phone)
+    for values in fig.settings():
+        view.render(values)
+        renderer = view.canvas.get_renderer()
+        labels = view.state["labels"]
+        boxes = [t.get_window_extent(renderer) for t in labels.texts]
+        assert all(t.get_text() for t in labels.texts)
+        for (i, a), (j, b) in itertools.combinations(enumerate(boxes), 2):
+            assert not a.overlaps(b), f"{values}: labels {i} and {j} overlap"
+        centres = labels.axes.transData.transform(X)
+        frame = labels.axes.bbox
+        for k, box in enumerate(boxes):
+            assert frame.x0 <= box.x0 and box.x1 <= frame.x1, f"{values}: label {k} leaves the plot"
+            assert frame.y0 <= box.y0 and box.y1 <= frame.y1, f"{values}: label {k} leaves the plot"
+            covered = [j for j, (cx, cy) in enumerate(centres) if j != k and box.contains(cx, cy)]
+            assert not covered, f"{values}: label {k} covers point(s) {covered}"
+
+
 def test_separator_explorer_line_outside_the_view(chapter_data):
     X, y = chapter_data
     fig = separator_explorer(X, y, angles=(0, 180), offsets=(0.0, 50.0), angle=0, offset=50.0)

@@ -12,7 +12,10 @@ Both return a ready :class:`~svmlib.widgets.InteractiveFigure`.
 """
 
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.patches import Circle, FancyArrowPatch, Polygon
+from matplotlib.text import Text
+from matplotlib.transforms import Bbox, IdentityTransform
 
 from .._validation import check_array, check_X_y
 from ..hyperplane import Hyperplane
@@ -87,6 +90,114 @@ def _fmt(v, digits=2):
 
 def _vec(v, digits=2):
     return "(" + ", ".join(_fmt(x, digits) for x in v) + ")"
+
+
+#: Area (points squared) of the cross over a misclassified point.
+_CROSS_SIZE = 260
+
+
+class _PointLabels(Artist):
+    """A short label beside each of a set of points, placed where it overlaps
+    no other label and no other point.
+
+    Placement happens when the figure is drawn: only then are the font size
+    (the phone layout enlarges small text) and the Axes' final scale known.
+    Each label tries the four corners around its point (upper right first),
+    then its four sides, and takes the first place that is free, or else the
+    one with the least overlap.
+    Each point occupies a square of its marker's size (``scatter``'s ``s``,
+    in points squared, set per point by :meth:`set_labels`, so that a mark
+    drawn over a point can be kept clear too); ``obstacles`` are further
+    marks to keep clear, as ``(x, y, s)`` in data coordinates.
+    """
+
+    #: Places as (horizontal sign, vertical sign), in the order they are tried:
+    #: the four corners, then right, left, above and below the point.
+    CORNERS = ((1, 1), (-1, 1), (1, -1), (-1, -1), (1, 0), (-1, 0), (0, 1), (0, -1))
+    #: An overlap with another label, or with what lies outside the Axes,
+    #: costs this many times one with a mark: two numbers printed over each
+    #: other cannot be read at all.
+    LABEL_WEIGHT = 4.0
+
+    def __init__(self, points, fontsize=7, zorder=8, marker_size=36, obstacles=()):
+        super().__init__()
+        self.points = np.asarray(points, dtype=float)
+        self.texts = [Text(0, 0, "", fontsize=fontsize, transform=IdentityTransform())
+                      for _ in self.points]
+        self.set_zorder(zorder)
+        self.sizes = np.full(len(self.points), float(marker_size))
+        self.obstacles = [tuple(map(float, o)) for o in obstacles]
+
+    def set_labels(self, strings, colors, sizes=None):
+        for text, string, color in zip(self.texts, strings, colors):
+            text.set_text(string)
+            text.set_color(color)
+        if sizes is not None:
+            self.sizes = np.asarray(sizes, dtype=float)
+        self.stale = True
+
+    def get_children(self):
+        return list(self.texts)
+
+    def set_figure(self, figure):
+        super().set_figure(figure)
+        for text in self.texts:
+            text.set_figure(figure)
+
+    @staticmethod
+    def _put(text, x, y, sx, sy, gap):
+        """Put ``text`` on side (sx, sy) of the point (x, y) (pixels), ``gap`` away."""
+        text.set_horizontalalignment({1: "left", 0: "center", -1: "right"}[sx])
+        text.set_verticalalignment({1: "bottom", 0: "center", -1: "top"}[sy])
+        # beside the point (sy = 0) the label must clear the whole mark, not a corner of it
+        text.set_position((x + sx * (gap if sy else 1.6 * gap), y + sy * gap))
+
+    @staticmethod
+    def _overlap(box, others):
+        area = 0.0
+        for other in others:
+            w = min(box.x1, other.x1) - max(box.x0, other.x0)
+            h = min(box.y1, other.y1) - max(box.y0, other.y0)
+            if w > 0 and h > 0:
+                area += w * h
+        return area
+
+    def draw(self, renderer):
+        if not self.get_visible():
+            return
+        to_pixels = self.axes.transData.transform
+        centres = to_pixels(self.points)
+        # each mark's half width in pixels (s is its area in points squared)
+        radii = 0.5 * np.sqrt(self.sizes) * renderer.points_to_pixels(1.0)
+        markers = [Bbox.from_extents(x - r, y - r, x + r, y + r)
+                   for (x, y), r in zip(centres, radii)]
+        for ox, oy, size in self.obstacles:
+            (x, y), = to_pixels([(ox, oy)])
+            r = 0.5 * np.sqrt(size) * renderer.points_to_pixels(1.0)
+            markers.append(Bbox.from_extents(x - r, y - r, x + r, y + r))
+        frame = self.axes.bbox   # a label outside the Axes may be cut off or hit a tick
+        placed = []
+        for k, (text, (x, y)) in enumerate(zip(self.texts, centres)):
+            if not text.get_text():
+                continue
+            gap = radii[k]   # from the centre: clear of a round mark, and of a cross's arms
+            marks = markers[:k] + markers[k + 1:]
+            best = None
+            for sx, sy in self.CORNERS:
+                self._put(text, x, y, sx, sy, gap)
+                box = text.get_window_extent(renderer)
+                outside = box.width * box.height - self._overlap(box, [frame])
+                cost = (self.LABEL_WEIGHT * (self._overlap(box, placed) + outside)
+                        + self._overlap(box, marks))
+                if best is None or cost < best[0]:
+                    best = (cost, sx, sy, box)
+                if cost == 0:
+                    break
+            _, sx, sy, box = best
+            self._put(text, x, y, sx, sy, gap)
+            placed.append(box)
+            text.draw(renderer)
+        self.stale = False
 
 
 # ------------------------------------------------------- the separator game
@@ -164,10 +275,11 @@ def separator_explorer(X, y, angles=tuple(range(0, 360, 30)), offsets=(-1.0, -0.
                                              linewidth=1.5, mutation_scale=13, zorder=6))
         # drawn under the data markers (zorder 4), larger than them: the red arms show
         # that a point is misclassified, and its own marker still shows its class
-        wrong = ax.scatter([], [], marker="x", s=260, color=_WRONG, linewidths=2.4, zorder=3.5,
+        wrong = ax.scatter([], [], marker="x", s=_CROSS_SIZE, color=_WRONG, linewidths=2.4, zorder=3.5,
                            label="misclassified")
-        labels = [ax.text(x0, x1, "", fontsize=7, zorder=8, ha="left", va="bottom")
-                  for x0, x1 in X] if annotate else []
+        labels = (ax.add_artist(_PointLabels(X, fontsize=7, zorder=8, marker_size=36,
+                                             obstacles=[(0.0, 0.0, 40)]))
+                  if annotate else None)
         origin = ax.scatter([0], [0], marker="+", color="#555555", s=40, zorder=2)
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, handletextpad=0.2,
                   borderaxespad=0.0)
@@ -189,10 +301,10 @@ def separator_explorer(X, y, angles=tuple(range(0, 360, 30)), offsets=(-1.0, -0.
             start = seg.mean(axis=0)
         state["arrow"].set_positions(tuple(start), tuple(start + 1.0 * w))
         state["wrong"].set_offsets(X[mistakes] if mistakes.any() else np.empty((0, 2)))
-        for text, point, value, bad in zip(state["labels"], X, r, mistakes):
-            text.set_text(_fmt(value))
-            text.set_position((point[0] + 0.08, point[1] + 0.06))
-            text.set_color(_WRONG if bad else "#333333")
+        if state["labels"] is not None:
+            state["labels"].set_labels([_fmt(value) for value in r],
+                                       [_WRONG if bad else "#333333" for bad in mistakes],
+                                       sizes=np.where(mistakes, _CROSS_SIZE, 36))
         k = int(mistakes.sum())
         margin = float(np.min(y * r))
         return (f"θ = {angle:g}°, t = {_fmt(offset, 1)}: w = {_vec(w)}, b = {_fmt(b)}"
