@@ -142,6 +142,7 @@ STALE = [
     ("10_in_practice", "same algorithm in NumPy"),
     ("09_multiclass", "is written in Python"),
     ("07_smo", "differ by a few percent"),
+    ("07_smo", "a few percent more or fewer"),
     ("11_at_scale", "as fast in growth"),
     ("11_at_scale", "is enough here"),
 ]
