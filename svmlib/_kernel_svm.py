@@ -9,8 +9,13 @@ same messages (naming the estimator that received the input):
 * the kernel parameters ``kernel``, ``degree``, ``gamma``, ``coef0`` and the
   solver parameters ``tol``, ``max_iter``, ``cache_size``, ``shrinking``,
   ``verbose`` (:meth:`KernelSVMBase._check_kernel_params`);
-* ``X`` (dense, real, finite; a square PSD Gram matrix for
-  ``kernel="precomputed"``), with overflow checks for the kernel;
+* ``X`` (real, finite, dense or a scipy.sparse matrix; a square PSD Gram
+  matrix for ``kernel="precomputed"``, which must be dense), with overflow
+  checks for the kernel;
+* sparse input as scikit-learn treats it: a fit on a sparse ``X`` keeps
+  ``support_vectors_`` and ``dual_coef_`` as CSR matrices and predicts on
+  sparse or dense input; a fit on dense input refuses sparse input at
+  prediction time (:meth:`KernelSVMBase._kernel_to_support`);
 * the kernel function of a fit (``gamma="scale"`` resolved on the training
   data and stored in ``_gamma``) and the kernel values against the support
   vectors at prediction time.
@@ -19,13 +24,15 @@ same messages (naming the estimator that received the input):
 from numbers import Integral, Real
 
 import numpy as np
+import scipy.sparse
+import sklearn
 from sklearn.base import BaseEstimator
 from sklearn.utils.validation import check_is_fitted
 
 from . import kernels as _kernels
-from ._validation import check_estimator_X, check_int, check_positive
+from ._validation import check_estimator_X, check_int, check_positive, check_sparse
 
-__all__ = ["KERNEL_NAMES", "CheckedKernel", "check_bool", "KernelSVMBase"]
+__all__ = ["KERNEL_NAMES", "CheckedKernel", "check_bool", "KernelSVMBase", "sparse_output"]
 
 KERNEL_NAMES = ("linear", "poly", "rbf", "sigmoid", "precomputed")
 
@@ -70,6 +77,14 @@ class CheckedKernel:
         return K
 
 
+def sparse_output(M):
+    """``M`` as the sparse type scikit-learn's fitted attributes have: a CSR
+    matrix, or a CSR array under ``sklearn.set_config(sparse_interface="sparray")``."""
+    if sklearn.get_config().get("sparse_interface", "spmatrix") == "sparray":
+        return scipy.sparse.csr_array(M)
+    return scipy.sparse.csr_matrix(M)
+
+
 def check_bool(value, name):
     if not isinstance(value, (bool, np.bool_)):
         raise ValueError(f"{name} must be True or False; got {name}={value!r}. Pass a bool.")
@@ -89,6 +104,7 @@ class KernelSVMBase(BaseEstimator):
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.pairwise = self.kernel == "precomputed"
+        tags.input_tags.sparse = self.kernel != "precomputed"
         return tags
 
     def _check_kernel_params(self):
@@ -126,7 +142,15 @@ class KernelSVMBase(BaseEstimator):
                              f"Pass verbose=True to see the solver's progress.")
 
     def _check_X(self, X, precomputed=False):
-        """Validate X (dense, real, 2-D, finite), with messages that say what to do."""
+        """Validate X (real, 2-D, finite), with messages that say what to do.
+
+        A sparse ``X`` becomes a canonical CSR matrix of float64; with
+        ``precomputed`` it is refused with scikit-learn's TypeError.
+        """
+        if scipy.sparse.issparse(X):
+            if precomputed:
+                raise TypeError("Sparse precomputed kernels are not supported.")
+            return check_sparse(X)
         if precomputed and isinstance(X, np.ndarray) and X.dtype.kind in "fiub" and X.ndim == 2:
             finite = np.isfinite(X)
             if not finite.all():
@@ -142,11 +166,12 @@ class KernelSVMBase(BaseEstimator):
     def _check_scale(X):
         """Raise if the squared norms of the rows of X overflow (no kernel is computable)."""
         with np.errstate(over="ignore", invalid="ignore"):
-            sq = np.einsum("ij,ij->i", X, X)
+            sq = _kernels._squared_norms(X)
             largest = float(sq.max()) if sq.size else 0.0
         if not np.isfinite(largest) or largest > np.finfo(np.float64).max / 4:
+            values = X.data if scipy.sparse.issparse(X) else X
             raise ValueError(
-                f"X has values as large as {float(np.abs(X).max()):.3g} in absolute value: "
+                f"X has values as large as {float(np.abs(values).max()):.3g} in absolute value: "
                 f"the squared norms of its rows overflow float64 (whose largest value is about "
                 f"1.8e308), so neither the kernel nor gamma='scale' can be computed. Scale the "
                 f"features first, e.g. with sklearn.preprocessing.StandardScaler.")
@@ -191,9 +216,10 @@ class KernelSVMBase(BaseEstimator):
             with np.errstate(over="ignore", invalid="ignore"):
                 self._gamma = _kernels.resolve_gamma(self.gamma, X)
             if not np.isfinite(self._gamma) or self._gamma <= 0:
+                values = X.data if scipy.sparse.issparse(X) else X
                 raise ValueError(
                     f"gamma={self.gamma!r} could not be computed from X (the variance of X "
-                    f"overflows float64: values up to {float(np.abs(X).max()):.3g}). Scale "
+                    f"overflows float64: values up to {float(np.abs(values).max()):.3g}). Scale "
                     f"the features first, e.g. with sklearn.preprocessing.StandardScaler.")
         if self.kernel == "rbf":
             return _kernels.get_kernel("rbf", gamma=self._gamma)
@@ -224,6 +250,9 @@ class KernelSVMBase(BaseEstimator):
         (stored in ``_gamma``) and a callable kernel is probed on a few rows.
         """
         n = X.shape[0]
+        # As scikit-learn's _sparse: the fit works on sparse rows (a kernel
+        # function receives X as it was given, and is predicted from likewise).
+        self._sparse = scipy.sparse.issparse(X) and not callable(self.kernel)
         if self.kernel == "precomputed":
             if X.shape[0] != X.shape[1]:
                 raise ValueError(
@@ -255,9 +284,44 @@ class KernelSVMBase(BaseEstimator):
         """``max_iter`` as the solver takes it (None: no limit)."""
         return None if self.max_iter == -1 else self.max_iter
 
+    def _store_support(self, X, support, dual_coef, precomputed):
+        """Set ``support_vectors_`` and ``dual_coef_``: CSR matrices after a
+        sparse fit (as scikit-learn), dense arrays otherwise."""
+        if getattr(self, "_sparse", False):
+            self.support_vectors_ = sparse_output(X[support])
+            self.dual_coef_ = sparse_output(dual_coef)
+        else:
+            self.support_vectors_ = (np.empty((support.shape[0], 0)) if precomputed
+                                     else X[support].copy())
+            self.dual_coef_ = dual_coef
+
+    def _dual(self):
+        """``dual_coef_`` as a dense array (it is a CSR matrix after a sparse fit)."""
+        dual = self.dual_coef_
+        return dual.toarray() if scipy.sparse.issparse(dual) else np.asarray(dual)
+
+    def _linear_coef(self, coef):
+        """``coef_`` as scikit-learn returns it: CSR after a sparse fit, and
+        read-only (a write raises ValueError instead of being lost)."""
+        if getattr(self, "_sparse", False):
+            coef = sparse_output(coef)
+            coef.data.flags.writeable = False
+        else:
+            coef = np.array(coef)
+            coef.flags.writeable = False
+        return coef
+
     def _kernel_to_support(self, X):
         check_is_fitted(self, "support_")
+        if scipy.sparse.issparse(X) and not getattr(self, "_sparse", False) \
+                and not callable(self.kernel):
+            # scikit-learn's message, word for word.
+            raise ValueError(
+                f"cannot use sparse input in {type(self).__name__!r} trained on dense data. "
+                f"Pass X.toarray(), or fit on sparse input.")
         X = self._check_X(X, precomputed=self.kernel == "precomputed")
+        if getattr(self, "_sparse", False) and not scipy.sparse.issparse(X):
+            X = scipy.sparse.csr_matrix(X)
         if self.kernel == "precomputed":
             n_train = self.shape_fit_[0]
             if X.shape[1] != n_train:

@@ -392,11 +392,9 @@ class OneClassSVM(OutlierMixin, KernelSVMBase):
         self.alpha_ = alpha
         self.support_ = support.astype(np.int32)
         self.n_support_ = np.array([support.shape[0]], dtype=np.int32)
-        self.dual_coef_ = alpha[support][None, :]
+        self._store_support(X, support, alpha[support][None, :], precomputed)
         self.intercept_ = np.array([result.b])
         self.offset_ = -self.intercept_
-        self.support_vectors_ = (np.empty((support.shape[0], 0)) if precomputed
-                                 else X[support].copy())
         self.solver_result_ = result
         self.n_iter_ = int(result.n_iter)
         self.fit_status_ = 0 if result.converged else 1
@@ -427,7 +425,18 @@ class OneClassSVM(OutlierMixin, KernelSVMBase):
         ndarray of shape (n_samples,)
         """
         K = self._kernel_to_support(X)
-        return K @ self.dual_coef_[0] + self.intercept_[0]
+        return K @ self._dual()[0] + self.intercept_[0]
+
+    @property
+    def coef_(self):
+        """``w = sum_s a_s x_s`` (linear kernel only), shape (1, n_features).
+
+        Read-only, as in scikit-learn; a CSR matrix after a fit on sparse input.
+        """
+        if self.kernel != "linear":
+            raise AttributeError("coef_ is only available when using a linear kernel")
+        check_is_fitted(self, "support_")
+        return self._linear_coef(np.asarray(self._dual() @ self.support_vectors_))
 
     def score_samples(self, X):
         """The unshifted score ``sum_s a_s k(x_s, x)`` (``decision_function + offset_``).

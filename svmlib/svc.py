@@ -21,6 +21,7 @@ from itertools import combinations
 from numbers import Real
 
 import numpy as np
+import scipy.sparse
 import sklearn
 from packaging.version import Version
 from sklearn.base import ClassifierMixin
@@ -33,6 +34,7 @@ from ._kernel_svm import KERNEL_NAMES, CheckedKernel, KernelSVMBase, check_bool
 from ._validation import check_estimator_X_y, check_option, check_positive
 from .qp import LP_CHECK_MAX_N, NotSeparableError, check_separable, solve_dual_slsqp
 from .probability import MIN_PROBABILITY, pairwise_coupling, platt_fit, platt_predict
+from .kernels import _squared_norms
 from .smo import HARD_MARGIN_LIMIT, solve_dual_smo
 
 __all__ = ["SVC", "ovr_decision_from_ovo", "PROBABILITY_DEPRECATED", "PROBABILITY_FOLDS"]
@@ -543,8 +545,9 @@ class SVC(ClassifierMixin, KernelSVMBase):
         lp_bound = None
         if hard:
             if self.kernel == "linear":
-                lp_bound = check_separable(y_pm, X=X_sub)
-                radius_sq = float(np.einsum("ij,ij->i", X_sub, X_sub).max())
+                points = X_sub.toarray() if scipy.sparse.issparse(X_sub) else X_sub
+                lp_bound = check_separable(y_pm, X=points)
+                radius_sq = float(_squared_norms(X_sub).max())
             elif K is not None and idx.shape[0] <= LP_CHECK_MAX_N:
                 lp_bound = check_separable(y_pm, K=K, where=" in the kernel's feature space")
                 radius_sq = float(np.diagonal(K).max())
@@ -590,26 +593,25 @@ class SVC(ClassifierMixin, KernelSVMBase):
                 in_i, in_j = sv_class == ci, sv_class == cj
                 dual_coef[cj - 1, in_i] = coef[in_i]
                 dual_coef[ci, in_j] = -coef[in_j]
-        self.dual_coef_ = dual_coef
+        self._store_support(X, support, dual_coef, precomputed)
         self.intercept_ = intercepts
-        self.support_vectors_ = (np.empty((support.shape[0], 0)) if precomputed
-                                 else X[support].copy())
         self._sv_start = np.concatenate([[0], np.cumsum(self.n_support_)])
 
     # ------------------------------------------------------------ predict
     def _decision_ovo(self, X):
         """Pairwise decision values, ndarray of shape (n_samples, n_pairs)."""
         K = self._kernel_to_support(X)
+        dual = self._dual()
         n_classes = self.classes_.shape[0]
         if n_classes == 2:
-            return (K @ self.dual_coef_[0] + self.intercept_[0])[:, None]
+            return (K @ dual[0] + self.intercept_[0])[:, None]
         start = self._sv_start
         values = np.empty((K.shape[0], len(self.intercept_)))
         for p, (ci, cj) in enumerate(combinations(range(n_classes), 2)):
             si = slice(start[ci], start[ci + 1])
             sj = slice(start[cj], start[cj + 1])
-            values[:, p] = (K[:, si] @ self.dual_coef_[cj - 1, si]
-                            + K[:, sj] @ self.dual_coef_[ci, sj] + self.intercept_[p])
+            values[:, p] = (K[:, si] @ dual[cj - 1, si]
+                            + K[:, sj] @ dual[ci, sj] + self.intercept_[p])
         return values
 
     def decision_function(self, X):
@@ -672,19 +674,22 @@ class SVC(ClassifierMixin, KernelSVMBase):
     def coef_(self):
         """``w = sum_i alpha_i y_i x_i`` of each binary problem (linear kernel only).
 
-        ndarray of shape (n_pairs, n_features).
+        ndarray of shape (n_pairs, n_features), read-only (as in
+        scikit-learn, a write raises ValueError); a CSR matrix after a fit
+        on sparse input.
         """
         if self.kernel != "linear":
             raise AttributeError("coef_ is only available when using a linear kernel")
         check_is_fitted(self, "support_")
         n_classes = self.classes_.shape[0]
-        if n_classes == 2:
-            return self.dual_coef_ @ self.support_vectors_
-        start = self._sv_start
+        dual = self._dual()
         sv = self.support_vectors_
+        if n_classes == 2:
+            return self._linear_coef(np.asarray(dual @ sv))
+        start = self._sv_start
         rows = []
         for ci, cj in combinations(range(n_classes), 2):
             si = slice(start[ci], start[ci + 1])
             sj = slice(start[cj], start[cj + 1])
-            rows.append(self.dual_coef_[cj - 1, si] @ sv[si] + self.dual_coef_[ci, sj] @ sv[sj])
-        return np.array(rows)
+            rows.append(np.asarray(dual[cj - 1, si] @ sv[si] + dual[ci, sj] @ sv[sj]).ravel())
+        return self._linear_coef(np.array(rows))

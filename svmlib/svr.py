@@ -45,6 +45,7 @@ tube's half-width ``epsilon = -r`` (``NuSVR.epsilon_``).
 """
 
 import numpy as np
+import scipy.sparse
 from sklearn.base import RegressorMixin
 from sklearn.utils.validation import check_is_fitted
 
@@ -120,7 +121,8 @@ class _KernelRegressor(RegressorMixin, KernelSVMBase):
             result = solve_dual_smo(np.block([[K, K], [K, K]]), y2, **options)
         else:
             X_sub = X[idx]
-            result = solve_dual_smo(kernel, y2, X=np.vstack([X_sub, X_sub]), **options)
+            stack = scipy.sparse.vstack if scipy.sparse.issparse(X_sub) else np.vstack
+            result = solve_dual_smo(kernel, y2, X=stack([X_sub, X_sub]), **options)
 
         alpha = np.zeros((2, n))
         alpha[0, idx] = result.alpha[:m]
@@ -130,10 +132,8 @@ class _KernelRegressor(RegressorMixin, KernelSVMBase):
         self.alpha_ = alpha
         self.support_ = support.astype(np.int32)
         self.n_support_ = np.array([support.shape[0]], dtype=np.int32)
-        self.dual_coef_ = coef[support][None, :]
+        self._store_support(X, support, coef[support][None, :], precomputed)
         self.intercept_ = np.array([result.b])
-        self.support_vectors_ = (np.empty((support.shape[0], 0)) if precomputed
-                                 else X[support].copy())
         self.solver_result_ = result
         self.n_iter_ = int(result.n_iter)
         self.fit_status_ = 0 if result.converged else 1
@@ -156,15 +156,18 @@ class _KernelRegressor(RegressorMixin, KernelSVMBase):
         ndarray of shape (n_samples,)
         """
         K = self._kernel_to_support(X)
-        return K @ self.dual_coef_[0] + self.intercept_[0]
+        return K @ self._dual()[0] + self.intercept_[0]
 
     @property
     def coef_(self):
-        """``w = sum_i (alpha_i - alpha*_i) x_i`` (linear kernel only), shape (1, n_features)."""
+        """``w = sum_i (alpha_i - alpha*_i) x_i`` (linear kernel only), shape (1, n_features).
+
+        Read-only, as in scikit-learn; a CSR matrix after a fit on sparse input.
+        """
         if self.kernel != "linear":
             raise AttributeError("coef_ is only available when using a linear kernel")
         check_is_fitted(self, "support_")
-        return self.dual_coef_ @ self.support_vectors_
+        return self._linear_coef(np.asarray(self._dual() @ self.support_vectors_))
 
 
 class SVR(_KernelRegressor):
