@@ -124,10 +124,10 @@ def test_smo_on_sparse_points_takes_the_steps_of_the_dense_points(name):
     """A cache small enough that rows are evicted and re-packed at every
     shrinking: the sparse rows give the dense rows' values, so the steps are
     the same, compiled and interpreted."""
-    X, y = sparse_points(n=120, d=25)
+    X, y = sparse_points(n=70, d=25)
     kernel = kernels.get_kernel(name, **KERNEL_PARAMS[name])
     options = dict(C=2.0, tol=1e-6, precompute_kernel=False, record_trace=True,
-                   cache_size=12 * 120 * 8 / 2**20)
+                   cache_size=8 * 70 * 8 / 2**20)
     dense = solve_dual_smo(kernel, y, X=X.toarray(), **options)
     assert dense.info["shrink_events"] >= (0 if name == "sigmoid" else 1)
     for compiled in (True, False):
@@ -137,9 +137,9 @@ def test_smo_on_sparse_points_takes_the_steps_of_the_dense_points(name):
 
 
 def test_smo_rbf_on_sparse_points_reaches_the_dense_solution():
-    X, y = sparse_points(n=150, d=30)
+    X, y = sparse_points(n=80, d=30)
     kernel = kernels.get_kernel("rbf", gamma=0.8)
-    options = dict(C=5.0, tol=1e-8, precompute_kernel=False, cache_size=0.05)
+    options = dict(C=5.0, tol=1e-8, precompute_kernel=False, cache_size=0.02)
     dense = solve_dual_smo(kernel, y, X=X.toarray(), **options)
     sparse = solve_dual_smo(kernel, y, X=X, **options)
     interpreted = solve_dual_smo(kernel, y, X=X, compiled=False, **options)
@@ -182,8 +182,16 @@ def values(model, X):
     return model.predict(X)
 
 
-@pytest.mark.parametrize("kernel", sorted(KERNEL_PARAMS))
-@pytest.mark.parametrize("case", sorted(ESTIMATORS))
+#: Every estimator with every kernel, except the one-class SVM with the linear
+#: kernel (the origin is inside the data: rho is about 0 and the solution is
+#: degenerate, svmlib warns) and with the sigmoid (not positive semidefinite
+#: here: the two solvers stop at different stationary points).
+ESTIMATOR_KERNELS = [(case, kernel) for case in sorted(ESTIMATORS)
+                     for kernel in sorted(KERNEL_PARAMS)
+                     if not (case == "OneClassSVM" and kernel in ("linear", "sigmoid"))]
+
+
+@pytest.mark.parametrize("case, kernel", ESTIMATOR_KERNELS)
 def test_estimators_on_sparse_input_match_libsvm_and_the_dense_fit(case, kernel):
     X, targets = estimator_problems()
     name, params = ESTIMATORS[case]
