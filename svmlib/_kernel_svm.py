@@ -52,7 +52,10 @@ class CheckedKernel:
 
     def __call__(self, A, B):
         try:
-            K = np.asarray(self.func(A, B), dtype=np.float64)
+            K = self.func(A, B)
+            if scipy.sparse.issparse(K):       # e.g. A @ B.T of sparse inputs
+                K = K.toarray()
+            K = np.asarray(K, dtype=np.float64)
         except (TypeError, ValueError) as exc:
             if isinstance(exc, ValueError) and str(exc).startswith("the kernel "):
                 raise

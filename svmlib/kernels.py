@@ -69,10 +69,23 @@ __all__ = [
 ]
 
 
+#: A sparse matrix with at most this many entries (zeros included; 32 MB
+#: dense) is turned dense before its kernel values are computed: the values
+#: are then those of the same points given dense, to the last bit, so that a
+#: fit on sparse input gives the model of the dense input (as in LIBSVM, whose
+#: dense and sparse code do the same arithmetic).  Larger ones are multiplied
+#: as sparse matrices.
+SMALL_SPARSE_ENTRIES = 2**22
+
+
 def _points(X, name):
-    """Validate points: a dense float64 array, or a CSR matrix if ``X`` is sparse."""
+    """Validate points: a dense float64 array, or a CSR matrix if ``X`` is a
+    sparse matrix too large to be made dense (see ``SMALL_SPARSE_ENTRIES``)."""
     if scipy.sparse.issparse(X):
-        return check_sparse(X, name)
+        X = check_sparse(X, name)
+        if X.shape[0] * X.shape[1] <= SMALL_SPARSE_ENTRIES:
+            return X.toarray()
+        return X
     return check_array(X, name)
 
 
@@ -367,7 +380,10 @@ def resolve_gamma(gamma, X):
         X = _points(X, "X")
         n_features = X.shape[1]
         if gamma == "scale":
-            if scipy.sparse.issparse(X):   # E[X^2] - E[X]^2, as scikit-learn computes it
+            # A small sparse X is dense here (the variance of the same points
+            # given dense, to the last bit); a large one gives E[X^2] - E[X]^2,
+            # as scikit-learn computes it for sparse input.
+            if scipy.sparse.issparse(X):
                 var = float(X.multiply(X).mean() - X.mean() ** 2)
             else:
                 var = float(X.var())

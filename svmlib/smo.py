@@ -375,9 +375,12 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         Stop when ``m(alpha) - M(alpha) <= tol`` (LIBSVM's ``eps``).
     X : array-like or sparse matrix of shape (n_samples, n_features), default=None
         Training points, when ``K_or_kernel`` is a kernel function.  A
-        scipy.sparse matrix is passed to a kernel function as a CSR matrix;
-        the rows of a built-in kernel are then computed from its compressed
-        rows (each value costs the nonzeros of one point, not the number of
+        scipy.sparse matrix is passed to a kernel function as a CSR matrix.
+        For a built-in kernel it is made dense if it has at most
+        ``svmlib.kernels.SMALL_SPARSE_ENTRIES`` entries (the solver then
+        takes the steps of the dense input exactly); a larger one stays
+        sparse, and the kernel's rows are computed from its compressed rows
+        (each value costs the nonzeros of one point, not the number of
         features).
     max_iter : int, default=-1
         Iteration limit; ``-1`` (or None) means no limit, as
@@ -498,6 +501,12 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     else:
         K, y, C = _check_inputs(K_or_kernel, y, C, p is not None)
         kernel = None
+    named = _named_kernel(kernel) if kernel is not None else None
+    if named is not None and scipy.sparse.issparse(X) and \
+            X.shape[0] * X.shape[1] <= _kernels.SMALL_SPARSE_ENTRIES:
+        # Small enough to be dense (svmlib.kernels.SMALL_SPARSE_ENTRIES): the
+        # solver then does exactly what it does for the same points given dense.
+        X = X.toarray()
     n = y.shape[0]
     if not isinstance(nu_solver, (bool, np.bool_)):
         raise ValueError(f"nu_solver must be True or False; got nu_solver={nu_solver!r}. Pass "
@@ -512,7 +521,6 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
 
     gram_mb = n * n * 8 / 2**20
     precomputed_here = False
-    named = _named_kernel(kernel) if kernel is not None else None
     if kernel is not None:
         # "auto": the whole matrix when it fits the cache, except for a built-in
         # kernel beyond AUTO_GRAM_MAX_VALUES, whose rows the compiled cache

@@ -17,6 +17,7 @@ import warnings
 import numpy as np
 import pytest
 import scipy.sparse as sp
+import sklearn.base
 import sklearn.svm
 
 import svmlib
@@ -119,8 +120,14 @@ def assert_identical_steps(a, b):
     assert a.info["shrink_events"] == b.info["shrink_events"]
 
 
+@pytest.fixture
+def csr_always(monkeypatch):
+    """Sparse points stay sparse in the solver, however small."""
+    monkeypatch.setattr(kernels, "SMALL_SPARSE_ENTRIES", 0)
+
+
 @pytest.mark.parametrize("name", ["linear", "poly", "sigmoid"])
-def test_smo_on_sparse_points_takes_the_steps_of_the_dense_points(name):
+def test_smo_on_sparse_points_takes_the_steps_of_the_dense_points(name, csr_always):
     """A cache small enough that rows are evicted and re-packed at every
     shrinking: the sparse rows give the dense rows' values, so the steps are
     the same, compiled and interpreted."""
@@ -136,7 +143,7 @@ def test_smo_on_sparse_points_takes_the_steps_of_the_dense_points(name):
         assert_identical_steps(dense, sparse)
 
 
-def test_smo_rbf_on_sparse_points_reaches_the_dense_solution():
+def test_smo_rbf_on_sparse_points_reaches_the_dense_solution(csr_always):
     X, y = sparse_points(n=80, d=30)
     kernel = kernels.get_kernel("rbf", gamma=0.8)
     options = dict(C=5.0, tol=1e-8, precompute_kernel=False, cache_size=0.02)
@@ -191,8 +198,14 @@ ESTIMATOR_KERNELS = [(case, kernel) for case in sorted(ESTIMATORS)
                      if not (case == "OneClassSVM" and kernel in ("linear", "sigmoid"))]
 
 
+@pytest.mark.parametrize("rows", ["small sparse made dense", "compressed rows"])
 @pytest.mark.parametrize("case, kernel", ESTIMATOR_KERNELS)
-def test_estimators_on_sparse_input_match_libsvm_and_the_dense_fit(case, kernel):
+def test_estimators_on_sparse_input_match_libsvm_and_the_dense_fit(case, kernel, rows,
+                                                                   monkeypatch):
+    """Both ways svmlib computes a kernel on sparse points: a small matrix
+    made dense, and (forced here) the rows from the compressed rows."""
+    if rows == "compressed rows":
+        monkeypatch.setattr(kernels, "SMALL_SPARSE_ENTRIES", 0)
     X, targets = estimator_problems()
     name, params = ESTIMATORS[case]
     params = dict(params, kernel=kernel, tol=1e-7, **KERNEL_PARAMS[kernel])
@@ -226,7 +239,8 @@ def test_estimators_on_sparse_input_match_libsvm_and_the_dense_fit(case, kernel)
 
 def test_rbf_svc_on_sparse_rows_beyond_the_gram_matrix_matches_libsvm():
     """Above AUTO_GRAM_MAX_VALUES the rows come from the compressed rows."""
-    X, y = sparse_points(n=1100, d=300, density=0.03, seed=5)
+    X, y = sparse_points(n=1100, d=4000, density=0.003, seed=5)
+    assert X.shape[0] * X.shape[1] > kernels.SMALL_SPARSE_ENTRIES
     params = dict(kernel="rbf", gamma=0.5, C=3.0, tol=1e-6)
     ours = svmlib.SVC(**params).fit(X, y)
     assert not ours.solver_result_.info["kernel_precomputed"]
@@ -322,11 +336,29 @@ def test_linear_coef_is_sparse_and_read_only_after_a_sparse_fit():
             ours.coef_.data[0] = 1.0
 
 
-def test_gamma_scale_on_sparse_input_is_scikit_learns():
+def test_gamma_scale_on_sparse_input():
+    """A small sparse X gets the dense input's gamma to the last bit (so the
+    same model), a large one scikit-learn's formula for sparse input."""
     X, y = sparse_points()
     ours = svmlib.SVC().fit(X, y)
-    theirs = sklearn.svm.SVC().fit(X, y)
-    assert ours._gamma == theirs._gamma
+    assert ours._gamma == svmlib.SVC().fit(X.toarray(), y)._gamma
+    assert ours._gamma == pytest.approx(sklearn.svm.SVC().fit(X, y)._gamma, rel=1e-12)
+    big = sp.random(300, 20_000, density=0.002, random_state=0, format="csr")
+    assert big.shape[0] * big.shape[1] > kernels.SMALL_SPARSE_ENTRIES
+    labels = np.arange(300) % 2
+    assert svmlib.SVC().fit(big, labels)._gamma == sklearn.svm.SVC().fit(big, labels)._gamma
+
+
+def test_small_sparse_input_gives_the_dense_model_exactly():
+    X, targets = estimator_problems()
+    for estimator, y in [(svmlib.SVC(), targets["SVC3"]), (svmlib.SVR(), targets["SVR"]),
+                         (svmlib.NuSVC(nu=0.4), targets["NuSVC"]),
+                         (svmlib.OneClassSVM(nu=0.3), None)]:
+        sparse = sklearn.base.clone(estimator).fit(X, y)
+        dense = sklearn.base.clone(estimator).fit(X.toarray(), y)
+        np.testing.assert_array_equal(sparse.dual_coef_.toarray(), dense.dual_coef_)
+        np.testing.assert_array_equal(sparse.intercept_, dense.intercept_)
+        np.testing.assert_array_equal(np.atleast_1d(sparse.n_iter_), np.atleast_1d(dense.n_iter_))
 
 
 def test_probability_on_sparse_input():
