@@ -21,18 +21,22 @@ same messages (naming the estimator that received the input):
   vectors at prediction time.
 """
 
+import functools
+import warnings
 from numbers import Integral, Real
 
 import numpy as np
 import scipy.sparse
 import sklearn
 from sklearn.base import BaseEstimator
+from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
 from . import kernels as _kernels
 from ._validation import check_estimator_X, check_int, check_positive, check_sparse
 
-__all__ = ["KERNEL_NAMES", "CheckedKernel", "check_bool", "KernelSVMBase", "sparse_output"]
+__all__ = ["KERNEL_NAMES", "CheckedKernel", "check_bool", "KernelSVMBase", "sparse_output",
+           "one_convergence_warning"]
 
 KERNEL_NAMES = ("linear", "poly", "rbf", "sigmoid", "precomputed")
 
@@ -86,6 +90,37 @@ def sparse_output(M):
     if sklearn.get_config().get("sparse_interface", "spmatrix") == "sparray":
         return scipy.sparse.csr_array(M)
     return scipy.sparse.csr_matrix(M)
+
+
+def one_convergence_warning(fit):
+    """Decorate a ``fit``: the solvers' ConvergenceWarnings become one, scikit-learn's.
+
+    Each binary problem (and each cross-validation fit of
+    ``probability=True``) that reaches ``max_iter`` warns in the solver;
+    ``fit`` then gives one ConvergenceWarning whose message begins with
+    scikit-learn's (``"Solver terminated early (max_iter=...)."``) and goes
+    on with the first solver's own (its KKT violation, and how many solves
+    stopped).  Other warnings pass through unchanged.
+    """
+    @functools.wraps(fit)
+    def wrapper(self, *args, **kwargs):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            result = fit(self, *args, **kwargs)
+        stopped = [w for w in caught if issubclass(w.category, ConvergenceWarning)]
+        for w in caught:
+            if w not in stopped:
+                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno,
+                                       source=w.source)
+        if stopped:
+            count = "" if len(stopped) == 1 else f" ({len(stopped)} solves stopped so.)"
+            # scikit-learn's message, word for word, then svmlib's detail.
+            warnings.warn(
+                f"Solver terminated early (max_iter={self.max_iter}).  Consider "
+                f"pre-processing your data with StandardScaler or MinMaxScaler. "
+                f"{stopped[0].message}{count}", ConvergenceWarning, stacklevel=2)
+        return result
+    return wrapper
 
 
 def check_bool(value, name):

@@ -53,7 +53,7 @@ import numpy as np
 from sklearn.base import OutlierMixin
 from sklearn.utils.validation import check_is_fitted
 
-from ._kernel_svm import KernelSVMBase, check_bool
+from ._kernel_svm import KernelSVMBase, check_bool, one_convergence_warning
 from ._validation import check_nu, check_option
 from .qp import SolverResult
 from .smo import solve_dual_smo
@@ -333,6 +333,7 @@ class OneClassSVM(OutlierMixin, KernelSVMBase):
         self.verbose = verbose
         self.max_iter = max_iter
 
+    @one_convergence_warning
     def fit(self, X, y=None, sample_weight=None):
         """Estimate the support of the distribution of ``X``.
 
@@ -366,8 +367,8 @@ class OneClassSVM(OutlierMixin, KernelSVMBase):
             idx = np.flatnonzero(sample_weight > 0)
             if idx.size == 0:
                 raise ValueError(
-                    "all samples have zero or negative weight (such samples are left out), so "
-                    "there is no data to describe. Check sample_weight.")
+                    "Invalid input - all samples have zero or negative weights (such samples "
+                    "are left out), so there is no data to describe. Check sample_weight.")
             bounds = sample_weight[idx]
         C = float(bounds[0]) if np.all(bounds == bounds[0]) else bounds
         alpha0 = nu_start(bounds, self._nu * bounds.sum())

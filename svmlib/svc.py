@@ -30,7 +30,8 @@ from sklearn.utils import check_random_state
 from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import check_is_fitted
 
-from ._kernel_svm import KERNEL_NAMES, CheckedKernel, KernelSVMBase, check_bool
+from ._kernel_svm import (KERNEL_NAMES, CheckedKernel, KernelSVMBase, check_bool,
+                          one_convergence_warning)
 from ._validation import check_estimator_X_y, check_option, check_positive
 from .qp import LP_CHECK_MAX_N, NotSeparableError, check_separable, solve_dual_slsqp
 from .probability import MIN_PROBABILITY, pairwise_coupling, platt_fit, platt_predict
@@ -302,6 +303,7 @@ class SVC(ClassifierMixin, KernelSVMBase):
         return weights
 
     # ------------------------------------------------------------ fit
+    @one_convergence_warning
     def fit(self, X, y, sample_weight=None):
         """Fit the classifier.
 
@@ -522,9 +524,9 @@ class SVC(ClassifierMixin, KernelSVMBase):
         """Every class needs a sample of positive weight (LIBSVM drops the others)."""
         if not active.any():
             raise ValueError(
-                "all samples have zero or negative weight (C * class_weight * sample_weight "
-                "<= 0; such samples are left out), so there is nothing to learn. Check "
-                "sample_weight and class_weight.")
+                "Invalid input - all samples have zero or negative weights (C * class_weight * "
+                "sample_weight <= 0; such samples are left out), so there is nothing to learn. "
+                "Check sample_weight and class_weight.")
         empty = [classes[c] for c in range(classes.shape[0]) if not active[y_index == c].any()]
         if empty:
             raise ValueError(

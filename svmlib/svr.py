@@ -49,7 +49,7 @@ import scipy.sparse
 from sklearn.base import RegressorMixin
 from sklearn.utils.validation import check_is_fitted
 
-from ._kernel_svm import KernelSVMBase
+from ._kernel_svm import KernelSVMBase, one_convergence_warning
 from ._validation import (check_estimator_X_y_regression, check_nonnegative, check_nu,
                           check_positive)
 from .smo import solve_dual_smo
@@ -68,6 +68,7 @@ class _KernelRegressor(RegressorMixin, KernelSVMBase):
     def _store_extra(self, result):
         """Attributes of one estimator only (none for SVR)."""
 
+    @one_convergence_warning
     def fit(self, X, y, sample_weight=None):
         """Fit the regression function.
 
@@ -102,8 +103,8 @@ class _KernelRegressor(RegressorMixin, KernelSVMBase):
             idx = np.flatnonzero(sample_weight > 0)
             if idx.size == 0:
                 raise ValueError(
-                    "all samples have zero or negative weight (such samples are left out), so "
-                    "there is nothing to learn. Check sample_weight.")
+                    "Invalid input - all samples have zero or negative weights (such samples "
+                    "are left out), so there is nothing to learn. Check sample_weight.")
             bounds = self._C * sample_weight[idx]
         C = float(bounds[0]) if np.all(bounds == bounds[0]) else np.concatenate(
             [bounds, bounds])
