@@ -36,7 +36,7 @@ from . import kernels as _kernels
 from ._validation import check_estimator_X, check_int, check_positive, check_sparse
 
 __all__ = ["KERNEL_NAMES", "CheckedKernel", "check_bool", "KernelSVMBase", "sparse_output",
-           "one_convergence_warning"]
+           "one_convergence_warning", "is_object_rows"]
 
 KERNEL_NAMES = ("linear", "poly", "rbf", "sigmoid", "precomputed")
 
@@ -123,6 +123,32 @@ def one_convergence_warning(fit):
     return wrapper
 
 
+def _numeric(X):
+    """Whether ``X`` converts to a 2-D array of numbers (what the checks then take)."""
+    if isinstance(X, np.ndarray) and X.dtype.kind in "biuf":
+        return X.ndim == 2
+    try:
+        array = np.asarray(X, dtype=np.float64)
+    except (TypeError, ValueError):
+        return False
+    return array.ndim == 2
+
+
+def _object_rows(X):
+    """Non-numeric ``X`` for a kernel function: a 1-D array of objects, one per row."""
+    rows = np.empty(len(X), dtype=object)
+    for k, row in enumerate(X):
+        rows[k] = row
+    if rows.shape[0] == 0:
+        raise ValueError("X must contain at least one sample; got an empty sequence.")
+    return rows
+
+
+def is_object_rows(X):
+    """Whether ``X`` is the array of objects of a kernel function's non-numeric input."""
+    return isinstance(X, np.ndarray) and X.dtype == object and X.ndim == 1
+
+
 def check_bool(value, name):
     if not isinstance(value, (bool, np.bool_)):
         raise ValueError(f"{name} must be True or False; got {name}={value!r}. Pass a bool.")
@@ -189,6 +215,10 @@ class KernelSVMBase(BaseEstimator):
             if precomputed:
                 raise TypeError("Sparse precomputed kernels are not supported.")
             return check_sparse(X)
+        if callable(self.kernel) and not _numeric(X):
+            # A kernel function may take anything with rows (strings, say):
+            # X is then kept as an array of objects, indexed along its first axis.
+            return _object_rows(X)
         if precomputed and isinstance(X, np.ndarray) and X.dtype.kind in "fiub" and X.ndim == 2:
             finite = np.isfinite(X)
             if not finite.all():
@@ -309,7 +339,7 @@ class KernelSVMBase(BaseEstimator):
                     "check it.")
             self._gamma = None
             return None
-        largest_sq_norm = self._check_scale(X)
+        largest_sq_norm = self._check_scale(X) if not is_object_rows(X) else 0.0
         kernel = self._kernel_function(X)
         self._check_kernel_range(largest_sq_norm)
         if callable(self.kernel):
@@ -368,6 +398,11 @@ class KernelSVMBase(BaseEstimator):
                     f"{n_train} training points; got shape {X.shape}. Pass "
                     f"k(X_test, X_train) of shape (n_test, {n_train}).")
             return X[:, self.support_]
+        if is_object_rows(X):      # rows for a kernel function, not numbers
+            if self.support_vectors_.shape[0] == 0:
+                return np.zeros((X.shape[0], 0))
+            return np.asarray(self._kernel_function(None)(X, self.support_vectors_),
+                              dtype=np.float64)
         if X.shape[1] != self.n_features_in_:
             raise ValueError(
                 f"X has {X.shape[1]} features, but {type(self).__name__} is expecting "

@@ -132,7 +132,10 @@ def check_X_y(X, y):
         The labels as given (not converted to float), so that string or
         integer class names survive.
     """
-    X = check_sparse(X, "X") if scipy.sparse.issparse(X) else check_array(X, "X")
+    if scipy.sparse.issparse(X):
+        X = check_sparse(X, "X")
+    elif not (isinstance(X, np.ndarray) and X.dtype == object and X.ndim == 1):
+        X = check_array(X, "X")   # (a 1-D object array: the rows of a kernel function)
     y_arr = np.asarray(y)
     if y_arr.ndim == 2 and y_arr.shape[1] == 1:
         y_arr = y_arr.ravel()

@@ -400,7 +400,10 @@ class OneClassSVM(OutlierMixin, KernelSVMBase):
         self.n_iter_ = int(result.n_iter)
         self.fit_status_ = 0 if result.converged else 1
         self.shape_fit_ = X.shape
-        self.n_features_in_ = X.shape[1]
+        if X.ndim == 2:                      # (not for the rows of a kernel function)
+            self.n_features_in_ = X.shape[1]
+        elif hasattr(self, "n_features_in_"):
+            del self.n_features_in_
         return self
 
     @staticmethod

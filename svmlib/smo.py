@@ -491,7 +491,10 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
             raise ValueError(
                 "X must be given when K_or_kernel is a kernel function; got X=None. Pass "
                 "X=the training points, or pass the Gram matrix instead of the kernel.")
-        X = check_sparse(X, "X") if scipy.sparse.issparse(X) else check_array(X, "X")
+        if scipy.sparse.issparse(X):
+            X = check_sparse(X, "X")
+        elif not (isinstance(X, np.ndarray) and X.dtype == object and X.ndim == 1):
+            X = check_array(X, "X")    # (else rows of any objects, for a kernel function)
         _, y, C = _check_inputs(None, y, C, p is not None)
         if X.shape[0] != y.shape[0]:
             raise ValueError(

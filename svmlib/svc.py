@@ -354,7 +354,10 @@ class SVC(ClassifierMixin, KernelSVMBase):
 
         self.classes_ = classes
         self.class_weight_ = class_weight
-        self.n_features_in_ = X.shape[1]
+        if X.ndim == 2:                      # (not for the rows of a kernel function)
+            self.n_features_in_ = X.shape[1]
+        elif hasattr(self, "n_features_in_"):
+            del self.n_features_in_
         self.shape_fit_ = X.shape
         n_classes = classes.shape[0]
         pairs = list(combinations(range(n_classes), 2))

@@ -122,7 +122,7 @@ class _KernelRegressor(RegressorMixin, KernelSVMBase):
             result = solve_dual_smo(np.block([[K, K], [K, K]]), y2, **options)
         else:
             X_sub = X[idx]
-            stack = scipy.sparse.vstack if scipy.sparse.issparse(X_sub) else np.vstack
+            stack = scipy.sparse.vstack if scipy.sparse.issparse(X_sub) else np.concatenate
             result = solve_dual_smo(kernel, y2, X=stack([X_sub, X_sub]), **options)
 
         alpha = np.zeros((2, n))
@@ -139,7 +139,10 @@ class _KernelRegressor(RegressorMixin, KernelSVMBase):
         self.n_iter_ = int(result.n_iter)
         self.fit_status_ = 0 if result.converged else 1
         self.shape_fit_ = X.shape
-        self.n_features_in_ = X.shape[1]
+        if X.ndim == 2:                      # (not for the rows of a kernel function)
+            self.n_features_in_ = X.shape[1]
+        elif hasattr(self, "n_features_in_"):
+            del self.n_features_in_
         self._store_extra(result)
         return self
 

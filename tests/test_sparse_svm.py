@@ -380,3 +380,74 @@ def test_bad_sparse_input_is_explained():
         svmlib.SVC().fit(bad, y)
     with pytest.raises(ValueError, match="Complex data not supported"):
         svmlib.SVC().fit(X.astype(np.complex128), y)
+
+
+# ------------------------------------------------- the smaller parity items of issue 27
+
+def common_characters(A, B):
+    """A kernel on strings: the number of positions where they agree, plus 1."""
+    return np.array([[sum(a == b for a, b in zip(s, t)) + 1.0 for t in B] for s in A])
+
+
+STRINGS = ["abcab", "abdab", "xyzzy", "xzzyy", "abxab", "zzyxz"]
+
+
+def test_kernel_function_on_a_list_of_strings_as_scikit_learn():
+    """scikit-learn passes X unchecked to a kernel function; so does svmlib,
+    and the model is the one fitted on the Gram matrix."""
+    y = [0, 0, 1, 1, 0, 1]
+    test = ["abcaa", "xyzzz"]
+    K = common_characters(STRINGS, STRINGS)
+    for name in ("SVC", "NuSVC"):
+        ours = getattr(svmlib, name)(kernel=common_characters).fit(STRINGS, y)
+        theirs = getattr(sklearn.svm, name)(kernel=common_characters).fit(STRINGS, y)
+        gram = getattr(svmlib, name)(kernel="precomputed").fit(K, y)
+        np.testing.assert_array_equal(ours.predict(test), theirs.predict(test))
+        np.testing.assert_allclose(ours.decision_function(test),
+                                   gram.decision_function(common_characters(test, STRINGS)),
+                                   atol=1e-12)
+        assert list(ours.support_vectors_) == [STRINGS[i] for i in ours.support_]
+        assert not hasattr(ours, "n_features_in_")
+    z = [0.0, 0.1, 1.0, 1.1, 0.2, 0.9]
+    ours = svmlib.SVR(kernel=common_characters).fit(STRINGS, z)
+    theirs = sklearn.svm.SVR(kernel=common_characters).fit(STRINGS, z)
+    np.testing.assert_allclose(ours.predict(test), theirs.predict(test), atol=1e-3)
+
+
+def test_max_iter_warning_is_scikit_learns_then_svmlibs_detail():
+    X, y = sparse_points(n=60)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        model = svmlib.SVC(max_iter=1).fit(X, y)
+    messages = [str(w.message) for w in caught if issubclass(w.category, Warning)]
+    assert len(messages) == 1
+    assert messages[0].startswith("Solver terminated early (max_iter=1).  Consider "
+                                  "pre-processing your data with StandardScaler or "
+                                  "MinMaxScaler.")
+    assert "KKT violation" in messages[0]
+    assert model.fit_status_ == 1
+
+
+@pytest.mark.parametrize("name", ["SVC", "NuSVC", "SVR", "NuSVR", "OneClassSVM"])
+def test_all_zero_weights_give_scikit_learns_message(name):
+    X, y = sparse_points(n=30)
+    target = None if name == "OneClassSVM" else y
+    for module in (svmlib, sklearn.svm):
+        with pytest.raises(ValueError, match="Invalid input - all samples have zero or "
+                                             "negative weights."):
+            getattr(module, name)().fit(X.toarray(), target, sample_weight=np.zeros(30))
+
+
+@pytest.mark.parametrize("wrapper", ["OneVsRestClassifier", "OneVsOneClassifier"])
+def test_multiclass_wrappers_are_binary_classifiers_for_two_classes(wrapper):
+    from svmlib import multiclass
+    X, y = sparse_points(n=80)
+    labels = np.where(y > 0, "yes", "no")
+    base = svmlib.SVC(kernel="linear", tol=1e-10)     # (one-vs-one flips the labels)
+    model = getattr(multiclass, wrapper)(base).fit(X, labels)
+    scores = model.decision_function(X)
+    assert scores.shape == (80,) and len(model.estimators_) == 1
+    np.testing.assert_array_equal(model.predict(X)[scores != 0],
+                                  model.classes_[(scores > 0).astype(int)][scores != 0])
+    binary = sklearn.base.clone(base).fit(X, labels)
+    np.testing.assert_allclose(scores, binary.decision_function(X), atol=1e-8)
