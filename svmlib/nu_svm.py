@@ -143,7 +143,7 @@ class NuSVC(SVC):
 
     Attributes
     ----------
-    dual_coef_ : ndarray of shape (n_classes - 1, n_SV)
+    dual_coef_ : ndarray or CSR matrix of shape (n_classes - 1, n_SV)
         ``a_s y_s / rho`` of each support vector, in LIBSVM's one-vs-one
         layout (as :class:`svmlib.SVC`).
     intercept_ : ndarray of shape (n_classes * (n_classes - 1) / 2,)
@@ -220,7 +220,7 @@ class NuSVC(SVC):
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features)
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
             Or the Gram matrix of shape (n_samples, n_samples) if
             ``kernel="precomputed"``.
         y : array-like of shape (n_samples,)
@@ -300,10 +300,10 @@ class OneClassSVM(OutlierMixin, KernelSVMBase):
     ----------
     support_ : ndarray of shape (n_SV,)
         Indices of the support vectors (``a_s > 0``), in increasing order.
-    support_vectors_ : ndarray of shape (n_SV, n_features)
+    support_vectors_ : ndarray or CSR matrix of shape (n_SV, n_features)
         (Empty (n_SV, 0) for a precomputed kernel.)
     n_support_ : ndarray of shape (1,)
-    dual_coef_ : ndarray of shape (1, n_SV)
+    dual_coef_ : ndarray or CSR matrix of shape (1, n_SV)
         The multipliers ``a_s`` of LIBSVM's scaled dual (sum ``nu n``, or
         ``nu * sum(sample_weight)``).
     intercept_ : ndarray of shape (1,)
@@ -339,7 +339,7 @@ class OneClassSVM(OutlierMixin, KernelSVMBase):
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features)
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
             Or the Gram matrix of shape (n_samples, n_samples) if
             ``kernel="precomputed"``.
         y : ignored

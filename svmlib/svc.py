@@ -91,7 +91,11 @@ class SVC(ClassifierMixin, KernelSVMBase):
 
     The parameters have scikit-learn's names and meanings (``sklearn.svm.SVC``),
     so code written for it runs with ``from svmlib import SVC``; see the
-    README for what is not supported (sparse input among others).
+    README for what is not supported.  ``X`` may be a scipy.sparse matrix:
+    ``support_vectors_``, ``dual_coef_`` and ``coef_`` are then CSR
+    matrices, as in scikit-learn, and a fit on dense input refuses sparse
+    input at prediction time (scikit-learn's ValueError).  A callable kernel
+    receives ``X`` as given (rows of any objects, strings for instance).
 
     Parameters
     ----------
@@ -176,11 +180,11 @@ class SVC(ClassifierMixin, KernelSVMBase):
         The weight of each class (all 1 for ``class_weight=None``).
     support_ : ndarray of shape (n_SV,)
         Indices of the support vectors in the training set, grouped by class.
-    support_vectors_ : ndarray of shape (n_SV, n_features)
+    support_vectors_ : ndarray or CSR matrix of shape (n_SV, n_features)
         (Empty (n_SV, 0) for a precomputed kernel.)
     n_support_ : ndarray of shape (n_classes,)
         Number of support vectors of each class.
-    dual_coef_ : ndarray of shape (n_classes - 1, n_SV)
+    dual_coef_ : ndarray or CSR matrix of shape (n_classes - 1, n_SV)
         ``alpha_i y_i`` of each support vector, in LIBSVM's one-vs-one layout.
     intercept_ : ndarray of shape (n_classes * (n_classes - 1) / 2,)
         The bias ``b`` of each binary problem.
@@ -309,7 +313,7 @@ class SVC(ClassifierMixin, KernelSVMBase):
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features)
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
             Or the Gram matrix of shape (n_samples, n_samples) if
             ``kernel="precomputed"``.
         y : array-like of shape (n_samples,)
@@ -624,7 +628,7 @@ class SVC(ClassifierMixin, KernelSVMBase):
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features)
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
 
         Returns
         -------

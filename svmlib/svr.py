@@ -74,7 +74,7 @@ class _KernelRegressor(RegressorMixin, KernelSVMBase):
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features)
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
             Or the Gram matrix of shape (n_samples, n_samples) if
             ``kernel="precomputed"``.
         y : array-like of shape (n_samples,)
@@ -151,7 +151,7 @@ class _KernelRegressor(RegressorMixin, KernelSVMBase):
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features)
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
             Or the kernel values against the training points, of shape
             (n_samples, n_train), if ``kernel="precomputed"``.
 
@@ -214,11 +214,11 @@ class SVR(_KernelRegressor):
     support_ : ndarray of shape (n_SV,)
         Indices of the support vectors (``alpha_i != alpha*_i``) in the
         training set, in increasing order.
-    support_vectors_ : ndarray of shape (n_SV, n_features)
+    support_vectors_ : ndarray or CSR matrix of shape (n_SV, n_features)
         (Empty (n_SV, 0) for a precomputed kernel.)
     n_support_ : ndarray of shape (1,)
         Number of support vectors.
-    dual_coef_ : ndarray of shape (1, n_SV)
+    dual_coef_ : ndarray or CSR matrix of shape (1, n_SV)
         ``alpha_i - alpha*_i`` of each support vector, in ``[-C_i, C_i]``.
     intercept_ : ndarray of shape (1,)
         The bias ``b`` (LIBSVM's ``-rho``).
