@@ -9,23 +9,34 @@ same messages (naming the estimator that received the input):
 * the kernel parameters ``kernel``, ``degree``, ``gamma``, ``coef0`` and the
   solver parameters ``tol``, ``max_iter``, ``cache_size``, ``shrinking``,
   ``verbose`` (:meth:`KernelSVMBase._check_kernel_params`);
-* ``X`` (dense, real, finite; a square PSD Gram matrix for
-  ``kernel="precomputed"``), with overflow checks for the kernel;
+* ``X`` (real, finite, dense or a scipy.sparse matrix; a square PSD Gram
+  matrix for ``kernel="precomputed"``, which must be dense), with overflow
+  checks for the kernel;
+* sparse input as scikit-learn treats it: a fit on a sparse ``X`` keeps
+  ``support_vectors_`` and ``dual_coef_`` as CSR matrices and predicts on
+  sparse or dense input; a fit on dense input refuses sparse input at
+  prediction time (:meth:`KernelSVMBase._kernel_to_support`);
 * the kernel function of a fit (``gamma="scale"`` resolved on the training
   data and stored in ``_gamma``) and the kernel values against the support
   vectors at prediction time.
 """
 
+import functools
+import warnings
 from numbers import Integral, Real
 
 import numpy as np
+import scipy.sparse
+import sklearn
 from sklearn.base import BaseEstimator
+from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
 from . import kernels as _kernels
-from ._validation import check_estimator_X, check_int, check_positive
+from ._validation import check_estimator_X, check_int, check_positive, check_sparse
 
-__all__ = ["KERNEL_NAMES", "CheckedKernel", "check_bool", "KernelSVMBase"]
+__all__ = ["KERNEL_NAMES", "CheckedKernel", "check_bool", "KernelSVMBase", "sparse_output",
+           "one_convergence_warning", "is_object_rows"]
 
 KERNEL_NAMES = ("linear", "poly", "rbf", "sigmoid", "precomputed")
 
@@ -45,7 +56,10 @@ class CheckedKernel:
 
     def __call__(self, A, B):
         try:
-            K = np.asarray(self.func(A, B), dtype=np.float64)
+            K = self.func(A, B)
+            if scipy.sparse.issparse(K):       # e.g. A @ B.T of sparse inputs
+                K = K.toarray()
+            K = np.asarray(K, dtype=np.float64)
         except (TypeError, ValueError) as exc:
             if isinstance(exc, ValueError) and str(exc).startswith("the kernel "):
                 raise
@@ -70,6 +84,71 @@ class CheckedKernel:
         return K
 
 
+def sparse_output(M):
+    """``M`` as the sparse type scikit-learn's fitted attributes have: a CSR
+    matrix, or a CSR array under ``sklearn.set_config(sparse_interface="sparray")``."""
+    if sklearn.get_config().get("sparse_interface", "spmatrix") == "sparray":
+        return scipy.sparse.csr_array(M)
+    return scipy.sparse.csr_matrix(M)
+
+
+def one_convergence_warning(fit):
+    """Decorate a ``fit``: the solvers' ConvergenceWarnings become one, scikit-learn's.
+
+    Each binary problem (and each cross-validation fit of
+    ``probability=True``) that reaches ``max_iter`` warns in the solver;
+    ``fit`` then gives one ConvergenceWarning whose message begins with
+    scikit-learn's (``"Solver terminated early (max_iter=...)."``) and goes
+    on with the first solver's own (its KKT violation, and how many solves
+    stopped).  Other warnings pass through unchanged.
+    """
+    @functools.wraps(fit)
+    def wrapper(self, *args, **kwargs):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            result = fit(self, *args, **kwargs)
+        stopped = [w for w in caught if issubclass(w.category, ConvergenceWarning)]
+        for w in caught:
+            if w not in stopped:
+                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno,
+                                       source=w.source)
+        if stopped:
+            count = "" if len(stopped) == 1 else f" ({len(stopped)} solves stopped so.)"
+            # scikit-learn's message, word for word, then svmlib's detail.
+            warnings.warn(
+                f"Solver terminated early (max_iter={self.max_iter}).  Consider "
+                f"pre-processing your data with StandardScaler or MinMaxScaler. "
+                f"{stopped[0].message}{count}", ConvergenceWarning, stacklevel=2)
+        return result
+    return wrapper
+
+
+def _numeric(X):
+    """Whether ``X`` converts to a 2-D array of numbers (what the checks then take)."""
+    if isinstance(X, np.ndarray) and X.dtype.kind in "biuf":
+        return X.ndim == 2
+    try:
+        array = np.asarray(X, dtype=np.float64)
+    except (TypeError, ValueError):
+        return False
+    return array.ndim == 2
+
+
+def _object_rows(X):
+    """Non-numeric ``X`` for a kernel function: a 1-D array of objects, one per row."""
+    rows = np.empty(len(X), dtype=object)
+    for k, row in enumerate(X):
+        rows[k] = row
+    if rows.shape[0] == 0:
+        raise ValueError("X must contain at least one sample; got an empty sequence.")
+    return rows
+
+
+def is_object_rows(X):
+    """Whether ``X`` is the array of objects of a kernel function's non-numeric input."""
+    return isinstance(X, np.ndarray) and X.dtype == object and X.ndim == 1
+
+
 def check_bool(value, name):
     if not isinstance(value, (bool, np.bool_)):
         raise ValueError(f"{name} must be True or False; got {name}={value!r}. Pass a bool.")
@@ -89,6 +168,7 @@ class KernelSVMBase(BaseEstimator):
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.pairwise = self.kernel == "precomputed"
+        tags.input_tags.sparse = self.kernel != "precomputed"
         return tags
 
     def _check_kernel_params(self):
@@ -126,7 +206,19 @@ class KernelSVMBase(BaseEstimator):
                              f"Pass verbose=True to see the solver's progress.")
 
     def _check_X(self, X, precomputed=False):
-        """Validate X (dense, real, 2-D, finite), with messages that say what to do."""
+        """Validate X (real, 2-D, finite), with messages that say what to do.
+
+        A sparse ``X`` becomes a canonical CSR matrix of float64; with
+        ``precomputed`` it is refused with scikit-learn's TypeError.
+        """
+        if scipy.sparse.issparse(X):
+            if precomputed:
+                raise TypeError("Sparse precomputed kernels are not supported.")
+            return check_sparse(X)
+        if callable(self.kernel) and not _numeric(X):
+            # A kernel function may take anything with rows (strings, say):
+            # X is then kept as an array of objects, indexed along its first axis.
+            return _object_rows(X)
         if precomputed and isinstance(X, np.ndarray) and X.dtype.kind in "fiub" and X.ndim == 2:
             finite = np.isfinite(X)
             if not finite.all():
@@ -142,11 +234,12 @@ class KernelSVMBase(BaseEstimator):
     def _check_scale(X):
         """Raise if the squared norms of the rows of X overflow (no kernel is computable)."""
         with np.errstate(over="ignore", invalid="ignore"):
-            sq = np.einsum("ij,ij->i", X, X)
+            sq = _kernels._squared_norms(X)
             largest = float(sq.max()) if sq.size else 0.0
         if not np.isfinite(largest) or largest > np.finfo(np.float64).max / 4:
+            values = X.data if scipy.sparse.issparse(X) else X
             raise ValueError(
-                f"X has values as large as {float(np.abs(X).max()):.3g} in absolute value: "
+                f"X has values as large as {float(np.abs(values).max()):.3g} in absolute value: "
                 f"the squared norms of its rows overflow float64 (whose largest value is about "
                 f"1.8e308), so neither the kernel nor gamma='scale' can be computed. Scale the "
                 f"features first, e.g. with sklearn.preprocessing.StandardScaler.")
@@ -191,9 +284,10 @@ class KernelSVMBase(BaseEstimator):
             with np.errstate(over="ignore", invalid="ignore"):
                 self._gamma = _kernels.resolve_gamma(self.gamma, X)
             if not np.isfinite(self._gamma) or self._gamma <= 0:
+                values = X.data if scipy.sparse.issparse(X) else X
                 raise ValueError(
                     f"gamma={self.gamma!r} could not be computed from X (the variance of X "
-                    f"overflows float64: values up to {float(np.abs(X).max()):.3g}). Scale "
+                    f"overflows float64: values up to {float(np.abs(values).max()):.3g}). Scale "
                     f"the features first, e.g. with sklearn.preprocessing.StandardScaler.")
         if self.kernel == "rbf":
             return _kernels.get_kernel("rbf", gamma=self._gamma)
@@ -224,6 +318,9 @@ class KernelSVMBase(BaseEstimator):
         (stored in ``_gamma``) and a callable kernel is probed on a few rows.
         """
         n = X.shape[0]
+        # As scikit-learn's _sparse: the fit works on sparse rows (a kernel
+        # function receives X as it was given, and is predicted from likewise).
+        self._sparse = scipy.sparse.issparse(X) and not callable(self.kernel)
         if self.kernel == "precomputed":
             if X.shape[0] != X.shape[1]:
                 raise ValueError(
@@ -242,7 +339,7 @@ class KernelSVMBase(BaseEstimator):
                     "check it.")
             self._gamma = None
             return None
-        largest_sq_norm = self._check_scale(X)
+        largest_sq_norm = self._check_scale(X) if not is_object_rows(X) else 0.0
         kernel = self._kernel_function(X)
         self._check_kernel_range(largest_sq_norm)
         if callable(self.kernel):
@@ -255,9 +352,44 @@ class KernelSVMBase(BaseEstimator):
         """``max_iter`` as the solver takes it (None: no limit)."""
         return None if self.max_iter == -1 else self.max_iter
 
+    def _store_support(self, X, support, dual_coef, precomputed):
+        """Set ``support_vectors_`` and ``dual_coef_``: CSR matrices after a
+        sparse fit (as scikit-learn), dense arrays otherwise."""
+        if getattr(self, "_sparse", False):
+            self.support_vectors_ = sparse_output(X[support])
+            self.dual_coef_ = sparse_output(dual_coef)
+        else:
+            self.support_vectors_ = (np.empty((support.shape[0], 0)) if precomputed
+                                     else X[support].copy())
+            self.dual_coef_ = dual_coef
+
+    def _dual(self):
+        """``dual_coef_`` as a dense array (it is a CSR matrix after a sparse fit)."""
+        dual = self.dual_coef_
+        return dual.toarray() if scipy.sparse.issparse(dual) else np.asarray(dual)
+
+    def _linear_coef(self, coef):
+        """``coef_`` as scikit-learn returns it: CSR after a sparse fit, and
+        read-only (a write raises ValueError instead of being lost)."""
+        if getattr(self, "_sparse", False):
+            coef = sparse_output(coef)
+            coef.data.flags.writeable = False
+        else:
+            coef = np.array(coef)
+            coef.flags.writeable = False
+        return coef
+
     def _kernel_to_support(self, X):
         check_is_fitted(self, "support_")
+        if scipy.sparse.issparse(X) and not getattr(self, "_sparse", False) \
+                and not callable(self.kernel):
+            # scikit-learn's message, word for word.
+            raise ValueError(
+                f"cannot use sparse input in {type(self).__name__!r} trained on dense data. "
+                f"Pass X.toarray(), or fit on sparse input.")
         X = self._check_X(X, precomputed=self.kernel == "precomputed")
+        if getattr(self, "_sparse", False) and not scipy.sparse.issparse(X):
+            X = scipy.sparse.csr_matrix(X)
         if self.kernel == "precomputed":
             n_train = self.shape_fit_[0]
             if X.shape[1] != n_train:
@@ -266,6 +398,11 @@ class KernelSVMBase(BaseEstimator):
                     f"{n_train} training points; got shape {X.shape}. Pass "
                     f"k(X_test, X_train) of shape (n_test, {n_train}).")
             return X[:, self.support_]
+        if is_object_rows(X):      # rows for a kernel function, not numbers
+            if self.support_vectors_.shape[0] == 0:
+                return np.zeros((X.shape[0], 0))
+            return np.asarray(self._kernel_function(None)(X, self.support_vectors_),
+                              dtype=np.float64)
         if X.shape[1] != self.n_features_in_:
             raise ValueError(
                 f"X has {X.shape[1]} features, but {type(self).__name__} is expecting "

@@ -7,10 +7,21 @@ compiles like any other argument) gives them in one of two ways:
 * ``kind == GRAM``: the Gram matrix ``K`` is in memory; a row is gathered
   from it (into a small cache, so that a row used again is read in place);
 * ``kind`` one of ``LINEAR``, ``RBF``, ``POLY``, ``SIGMOID``: the kernel values are
-  computed from the points (``XT``, stored by feature, in the solver's
-  working order) and their squared norms, and kept in a least-recently-used
-  cache of rows bounded in megabytes, as LIBSVM's ``Cache`` does.  No
-  ``n x n`` matrix is ever built.
+  computed from the points and their squared norms, and kept in a
+  least-recently-used cache of rows bounded in megabytes, as LIBSVM's
+  ``Cache`` does.  No ``n x n`` matrix is ever built.  The points are stored
+  in the solver's working order in one of two ways:
+
+  - dense (:func:`kernel_rows`): ``XT[f, t]``, by feature;
+  - sparse (:func:`csr_rows`): compressed sparse rows ``indptr``,
+    ``indices`` (sorted within each row), ``data``, with ``dense_row``, a
+    vector of ``n_features`` zeros into which one point is scattered while
+    its row is computed (:func:`sparse_block`).  ``XT`` is then empty, of
+    shape (0, n).
+
+  Both sum each inner product over the features in increasing order, so
+  the same points stored either way give the same kernel values to the last
+  bit (up to the squared norms of the RBF kernel, summed in another order).
 
 The cache, LIBSVM-style, in flat arrays:
 
@@ -61,8 +72,8 @@ STRIDE, SLOTS, USED, HITS, MISSES, COMPUTED, CAPACITY, UNCACHED, REBUILT = range
 
 RowSource = namedtuple(
     "RowSource",
-    ["kind", "K", "XT", "sqnorm", "params", "pool", "slot_of", "owner", "length", "prev",
-     "next", "cstate"])
+    ["kind", "K", "XT", "sqnorm", "params", "indptr", "indices", "data", "dense_row", "pool",
+     "slot_of", "owner", "length", "prev", "next", "cstate"])
 RowSource.__doc__ = "Where the rows of Q come from (see the module docstring)."
 
 
@@ -82,15 +93,23 @@ def gram_rows(K):
                    min(max(GRAM_CACHE_VALUES, 2 * n), n * n))
 
 
-def _source(kind, K, X, sqnorm, params, capacity):
+_NO_INDEX = np.empty(0, dtype=np.int64)
+
+
+def _source(kind, K, X, sqnorm, params, capacity, csr=None):
     n = max(K.shape[0], X.shape[1])
     capacity = max(capacity, 1)
+    if csr is None:       # dense points (or a Gram matrix): no compressed rows
+        indptr, indices, data, dense_row = _NO_INDEX, _NO_INDEX, np.empty(0), np.empty(0)
+    else:
+        indptr, indices, data, dense_row = csr
     cstate = np.zeros(9, dtype=np.int64)
     cstate[STRIDE] = n
     cstate[SLOTS] = min(n, max(2, capacity // max(n, 1)))
     cstate[CAPACITY] = capacity
     links = np.full(n + 1, n, dtype=np.int64)       # an empty list: head = tail = n
-    return RowSource(int(kind), K, X, sqnorm, params, np.empty(capacity),
+    return RowSource(int(kind), K, X, sqnorm, params, indptr, indices, data, dense_row,
+                     np.empty(capacity),
                      np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64),
                      np.zeros(n, dtype=np.int64), links, links.copy(), cstate)
 
@@ -109,7 +128,42 @@ def kernel_rows(kind, X, gamma=1.0, coef0=0.0, degree=1, cache_size=200.0):
                    np.array([float(gamma), float(coef0), float(degree)]), capacity)
 
 
+def csr_rows(kind, X, gamma=1.0, coef0=0.0, degree=1, cache_size=200.0):
+    """A row source like :func:`kernel_rows` on points given as a sparse matrix.
+
+    ``X`` (n x d, any scipy.sparse format) is copied into compressed sparse
+    rows with sorted column indices and no duplicates (int64 indices,
+    float64 values), which the source keeps in the solver's working order.
+    A kernel value ``k(x_i, x_t)`` then costs the nonzeros of ``x_t``
+    (:func:`sparse_block`), not ``d``.
+    """
+    import scipy.sparse
+    X = scipy.sparse.csr_matrix(X, dtype=np.float64, copy=True)
+    X.sum_duplicates()                     # also sorts the indices of every row
+    n, d = X.shape
+    indptr = X.indptr.astype(np.int64)
+    indices = X.indices.astype(np.int64)
+    data = X.data.copy()
+    sqnorm = sparse_squared_norms(indptr, data, np.empty(n))
+    capacity = int(min(max(int(cache_size * 2**20 // 8), 2 * n), n * n))
+    return _source(kind, np.empty((0, 0)), np.empty((0, n)), sqnorm,
+                   np.array([float(gamma), float(coef0), float(degree)]), capacity,
+                   csr=(indptr, indices, data, np.zeros(d)))
+
+
 # ------------------------------------------------------------ kernel values
+
+@njit(cache=True, _nrt=False)
+def sparse_squared_norms(indptr, data, out):
+    """``out[t] = ||x_t||^2`` of sparse rows, summed in feature order (as
+    :func:`sparse_dot` sums ``<x_t, x_t>``)."""
+    for t in range(out.shape[0]):
+        total = 0.0
+        for k in range(indptr[t], indptr[t + 1]):
+            total += data[k] * data[k]
+        out[t] = total
+    return out
+
 
 @njit(cache=True, _nrt=False)
 def dot(XT, a, b):
@@ -135,7 +189,11 @@ def kernel_block(rows, i, start, stop, dest, offset):
     instructions; each ``t`` still sums its features in order, exactly as
     :func:`dot`), then turned into kernel values, tile by tile, so that the
     partial sums are read back from the fastest cache rather than from memory.
+    Points stored as sparse rows go to :func:`sparse_block`.
     """
+    if rows.indptr.shape[0] > 0:
+        sparse_block(rows, i, start, stop, dest, offset)
+        return
     XT = rows.XT
     sq = rows.sqnorm
     kind = rows.kind
@@ -155,6 +213,56 @@ def kernel_block(rows, i, start, stop, dest, offset):
         for k in range(width):
             t = tile + k
             part[k] = kernel_from_dot(kind, part[k], sq_i, sq[t], i == t, params)
+
+
+@njit(cache=True, _nrt=False)
+def sparse_dot(rows, a, b):
+    """``<x_a, x_b>`` of two points stored as sparse rows: a merge of their
+    sorted column indices, the products of the common ones summed in
+    increasing feature order (the sum :func:`dot` makes, without its zeros)."""
+    indptr, indices, data = rows.indptr, rows.indices, rows.data
+    p, p_end = indptr[a], indptr[a + 1]
+    q, q_end = indptr[b], indptr[b + 1]
+    total = 0.0
+    while p < p_end and q < q_end:
+        f_a, f_b = indices[p], indices[q]
+        if f_a == f_b:
+            total += data[p] * data[q]
+            p += 1
+            q += 1
+        elif f_a < f_b:
+            p += 1
+        else:
+            q += 1
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def sparse_block(rows, i, start, stop, dest, offset):
+    """:func:`kernel_block` for points stored as sparse rows.
+
+    ``x_i`` is scattered into ``dense_row``; then each ``<x_i, x_t>`` sums
+    over the nonzeros of ``x_t`` only, in increasing feature order (the
+    values of :func:`sparse_dot`: a product with a zero of ``x_i`` adds
+    nothing), and ``dense_row`` is cleared again.  One value costs the
+    nonzeros of ``x_t``, where LIBSVM's merge of two sparse rows costs those
+    of both.
+    """
+    indptr, indices, data = rows.indptr, rows.indices, rows.data
+    dense = rows.dense_row
+    sq = rows.sqnorm
+    kind = rows.kind
+    params = rows.params
+    sq_i = sq[i]
+    for k in range(indptr[i], indptr[i + 1]):
+        dense[indices[k]] = data[k]
+    for t in range(start, stop):
+        total = 0.0
+        for k in range(indptr[t], indptr[t + 1]):
+            total += data[k] * dense[indices[k]]
+        dest[offset + t - start] = kernel_from_dot(kind, total, sq_i, sq[t], i == t, params)
+    for k in range(indptr[i], indptr[i + 1]):
+        dense[indices[k]] = 0.0
 
 
 @njit(cache=True, inline="always")
@@ -179,8 +287,12 @@ def kernel_from_dot(kind, product, sq_a, sq_b, same, params):
 def kernel_value(rows, a, b):
     """``k(x_a, x_b)`` for the points at working positions ``a`` and ``b``
     (the same arithmetic as :func:`kernel_block`)."""
-    return kernel_from_dot(rows.kind, dot(rows.XT, a, b), rows.sqnorm[a], rows.sqnorm[b],
-                           a == b, rows.params)
+    if rows.indptr.shape[0] > 0:
+        product = sparse_dot(rows, a, b)
+    else:
+        product = dot(rows.XT, a, b)
+    return kernel_from_dot(rows.kind, product, rows.sqnorm[a], rows.sqnorm[b], a == b,
+                           rows.params)
 
 
 @njit(cache=True, _nrt=False)
@@ -420,11 +532,30 @@ def cache_relayout(rows, new_stride, new_to_old, permute):
 
 
 @njit(cache=True, _nrt=True)
+def permute_sparse_rows(rows, new_to_old):
+    """Re-order the sparse rows in place: row ``new_to_old[k]`` moves to ``k``
+    (the arrays keep their length: only the rows' places change)."""
+    indptr, indices, data = rows.indptr, rows.indices, rows.data
+    old_indptr, old_indices, old_data = indptr.copy(), indices.copy(), data.copy()
+    position = 0
+    for k in range(new_to_old.shape[0]):
+        s = new_to_old[k]
+        indptr[k] = position
+        for q in range(old_indptr[s], old_indptr[s + 1]):
+            indices[position] = old_indices[q]
+            data[position] = old_data[q]
+            position += 1
+    indptr[new_to_old.shape[0]] = position
+
+
+@njit(cache=True, _nrt=True)
 def permute_points(rows, new_to_old, kept):
     """After shrinking: the points and their norms (of a kernel) follow the
     new working order, and the cached rows are re-ordered and cut to the
     ``kept`` active positions."""
     if rows.kind != GRAM:
+        if rows.indptr.shape[0] > 0:
+            permute_sparse_rows(rows, new_to_old)
         for f in range(rows.XT.shape[0]):
             permute(rows.XT[f], new_to_old)
         permute(rows.sqnorm, new_to_old)
@@ -441,7 +572,9 @@ def grow_rows(rows):
 
 #: The functions of this module, in the order above (svmlib._smo_steps runs
 #: them compiled or interpreted with its own steps).
-ROW_STEPS = ("dot", "kernel_block", "kernel_from_dot", "kernel_value", "q_values",
+ROW_STEPS = ("sparse_squared_norms", "dot", "sparse_dot", "sparse_block", "kernel_block",
+             "kernel_from_dot", "kernel_value", "q_values",
              "kernel_diagonal", "lru_unlink", "lru_push_front", "take_slot", "fetch_row",
              "cached_row",
-             "permute", "first_reaching", "cache_relayout", "permute_points", "grow_rows")
+             "permute", "first_reaching", "cache_relayout", "permute_sparse_rows",
+             "permute_points", "grow_rows")

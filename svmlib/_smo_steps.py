@@ -61,7 +61,7 @@ import types
 import numpy as np
 
 from ._smo_rows import (GRAM, LINEAR, RBF, POLY, SIGMOID, ROW_STEPS, STRIDE, SLOTS, USED,  # noqa: F401
-                        HITS, MISSES, COMPUTED, REBUILT, UNCACHED, cached_row, gram_rows,
+                        HITS, MISSES, COMPUTED, REBUILT, UNCACHED, cached_row, csr_rows, gram_rows,
                         grow_rows, kernel_block, kernel_rows, kernel_value, permute,
                         permute_points)
 from . import _smo_rows

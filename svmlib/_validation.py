@@ -18,6 +18,7 @@ from sklearn.utils.multiclass import type_of_target
 
 __all__ = [
     "check_array",
+    "check_sparse",
     "check_estimator_X",
     "check_estimator_X_y",
     "check_estimator_n_features",
@@ -125,11 +126,16 @@ def check_X_y(X, y):
     Returns
     -------
     X : ndarray of shape (n_samples, n_features), float64
+        (a sparse ``X`` comes back as a checked CSR matrix, see
+        :func:`check_sparse`)
     y : ndarray of shape (n_samples,)
         The labels as given (not converted to float), so that string or
         integer class names survive.
     """
-    X = check_array(X, "X")
+    if scipy.sparse.issparse(X):
+        X = check_sparse(X, "X")
+    elif not (isinstance(X, np.ndarray) and X.dtype == object and X.ndim == 1):
+        X = check_array(X, "X")   # (a 1-D object array: the rows of a kernel function)
     y_arr = np.asarray(y)
     if y_arr.ndim == 2 and y_arr.shape[1] == 1:
         y_arr = y_arr.ravel()
@@ -230,6 +236,57 @@ def check_same_n_features(X, n_features, name="X"):
 
 
 # ------------------------------------------------- estimators' fit / predict input
+def check_sparse(X, name="X"):
+    """Return a sparse ``X`` as a CSR matrix of float64, canonical and checked.
+
+    The copy has sorted column indices and no duplicate entries (duplicates
+    are summed, as scipy does), int32 or int64 indices as scipy chose them.
+
+    Parameters
+    ----------
+    X : scipy.sparse matrix or array, any format
+        The input.
+    name : str, default="X"
+        The parameter's name, used in error messages.
+
+    Returns
+    -------
+    scipy.sparse.csr_matrix
+
+    Raises
+    ------
+    ValueError
+        For complex values, no rows or columns, or NaN or infinite values.
+    """
+    if X.dtype.kind == "c":
+        raise ValueError(
+            f"Complex data not supported: {name} must be real; got a sparse matrix of "
+            f"complex numbers. Pass {name}.real if the imaginary parts are zero.")
+    try:
+        X = scipy.sparse.csr_matrix(X, dtype=np.float64, copy=True)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(
+            f"{name} must hold numbers; got a sparse matrix of dtype {X.dtype} that cannot "
+            f"be converted to float64 ({exc}).") from None
+    X.sum_duplicates()
+    if X.ndim != 2:
+        raise ValueError(f"{name} must be 2-D; got a sparse array of shape {X.shape}.")
+    if X.shape[0] == 0:
+        raise ValueError(
+            f"{name} must contain at least one sample; got shape {X.shape}. Pass non-empty "
+            f"data.")
+    if X.shape[1] == 0:
+        raise ValueError(
+            f"{name} has 0 feature(s) (shape={X.shape}) while a minimum of 1 is required. "
+            f"Pass data with at least one column.")
+    if not np.isfinite(X.data).all():
+        raise ValueError(
+            f"{name} must not contain NaN or infinity; got {int(np.isnan(X.data).sum())} NaN "
+            f"and {int(np.isinf(X.data).sum())} infinite value(s) in the sparse matrix. "
+            f"Remove or impute them first.")
+    return X
+
+
 def check_estimator_X(X, estimator_name):
     """Validate the ``X`` given to an estimator's ``fit`` or ``predict``.
 

@@ -43,8 +43,9 @@ it solves a dual that may not be concave.
 from numbers import Real
 
 import numpy as np
+import scipy.sparse
 
-from ._validation import check_array, check_int
+from ._validation import check_array, check_int, check_sparse
 
 __all__ = [
     "linear",
@@ -68,12 +69,32 @@ __all__ = [
 ]
 
 
+#: A sparse matrix with at most this many entries (zeros included; 32 MB
+#: dense) is turned dense before its kernel values are computed: the values
+#: are then those of the same points given dense, to the last bit, so that a
+#: fit on sparse input gives the model of the dense input (as in LIBSVM, whose
+#: dense and sparse code do the same arithmetic).  Larger ones are multiplied
+#: as sparse matrices.
+SMALL_SPARSE_ENTRIES = 2**22
+
+
+def _points(X, name):
+    """Validate points: a dense float64 array, or a CSR matrix if ``X`` is a
+    sparse matrix too large to be made dense (see ``SMALL_SPARSE_ENTRIES``)."""
+    if scipy.sparse.issparse(X):
+        X = check_sparse(X, name)
+        if X.shape[0] * X.shape[1] <= SMALL_SPARSE_ENTRIES:
+            return X.toarray()
+        return X
+    return check_array(X, name)
+
+
 def _check_pair(X, Z):
-    """Validate ``X`` and ``Z`` (``Z=None`` means ``Z = X``)."""
-    X = check_array(X, "X")
+    """Validate ``X`` and ``Z`` (``Z=None`` means ``Z = X``); each may be sparse."""
+    X = _points(X, "X")
     if Z is None:
         return X, X
-    Z = check_array(Z, "Z")
+    Z = _points(Z, "Z")
     if Z.shape[1] != X.shape[1]:
         raise ValueError(
             f"X and Z must have the same number of features; got X with "
@@ -106,6 +127,21 @@ def _check_gamma(gamma):
     )
 
 
+def _inner(X, Z):
+    """All inner products ``<x_i, z_j>`` as a dense array (either may be sparse)."""
+    product = X @ Z.T
+    if scipy.sparse.issparse(product):
+        return product.toarray()
+    return np.asarray(product)
+
+
+def _squared_norms(X):
+    """``||x_i||^2`` of every row (dense or sparse)."""
+    if scipy.sparse.issparse(X):
+        return np.asarray(X.multiply(X).sum(axis=1), dtype=np.float64).ravel()
+    return np.einsum("ij,ij->i", X, X)
+
+
 # ----------------------------------------------------------------- kernels
 def linear(X, Z=None):
     """The linear kernel ``k(x, z) = <x, z>``.
@@ -114,8 +150,8 @@ def linear(X, Z=None):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples_X, n_features)
-    Z : array-like of shape (n_samples_Z, n_features), default=None
+    X : array-like or sparse matrix of shape (n_samples_X, n_features)
+    Z : array-like or sparse matrix of shape (n_samples_Z, n_features), default=None
         ``None`` means ``Z = X``.
 
     Returns
@@ -123,7 +159,7 @@ def linear(X, Z=None):
     K : ndarray of shape (n_samples_X, n_samples_Z)
     """
     X, Z = _check_pair(X, Z)
-    return X @ Z.T
+    return _inner(X, Z)
 
 
 def polynomial(X, Z=None, degree=3, coef0=1.0, gamma=1.0):
@@ -140,8 +176,8 @@ def polynomial(X, Z=None, degree=3, coef0=1.0, gamma=1.0):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples_X, n_features)
-    Z : array-like of shape (n_samples_Z, n_features), default=None
+    X : array-like or sparse matrix of shape (n_samples_X, n_features)
+    Z : array-like or sparse matrix of shape (n_samples_Z, n_features), default=None
         ``None`` means ``Z = X``.
     degree : int, default=3
         The degree ``p >= 1``.
@@ -158,7 +194,7 @@ def polynomial(X, Z=None, degree=3, coef0=1.0, gamma=1.0):
     degree = check_int(degree, "degree", minimum=1)
     coef0 = _check_real(coef0, "coef0", hint="Pass a float such as coef0=1.0.")
     gamma = _check_gamma(gamma)
-    return (gamma * (X @ Z.T) + coef0) ** degree
+    return (gamma * _inner(X, Z) + coef0) ** degree
 
 
 def squared_distances(X, Z=None):
@@ -172,9 +208,9 @@ def squared_distances(X, Z=None):
     D2 : ndarray of shape (n_samples_X, n_samples_Z)
     """
     X, Z = _check_pair(X, Z)
-    x_sq = np.einsum("ij,ij->i", X, X)
-    z_sq = np.einsum("ij,ij->i", Z, Z)
-    D2 = x_sq[:, None] + z_sq[None, :] - 2.0 * (X @ Z.T)
+    x_sq = _squared_norms(X)
+    z_sq = x_sq if Z is X else _squared_norms(Z)
+    D2 = x_sq[:, None] + z_sq[None, :] - 2.0 * _inner(X, Z)
     np.maximum(D2, 0.0, out=D2)
     if Z is X:
         np.fill_diagonal(D2, 0.0)
@@ -191,8 +227,8 @@ def rbf(X, Z=None, gamma=1.0):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples_X, n_features)
-    Z : array-like of shape (n_samples_Z, n_features), default=None
+    X : array-like or sparse matrix of shape (n_samples_X, n_features)
+    Z : array-like or sparse matrix of shape (n_samples_Z, n_features), default=None
         ``None`` means ``Z = X``.
     gamma : float, default=1.0
         The width parameter, ``> 0``.
@@ -222,8 +258,8 @@ def sigmoid(X, Z=None, gamma=1.0, coef0=0.0):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples_X, n_features)
-    Z : array-like of shape (n_samples_Z, n_features), default=None
+    X : array-like or sparse matrix of shape (n_samples_X, n_features)
+    Z : array-like or sparse matrix of shape (n_samples_Z, n_features), default=None
         ``None`` means ``Z = X``.
     gamma : float, default=1.0
         Scale of the inner product, ``> 0``.
@@ -238,7 +274,7 @@ def sigmoid(X, Z=None, gamma=1.0, coef0=0.0):
     X, Z = _check_pair(X, Z)
     coef0 = _check_real(coef0, "coef0", hint="Pass a float such as coef0=0.0.")
     gamma = _check_gamma(gamma)
-    return np.tanh(gamma * (X @ Z.T) + coef0)
+    return np.tanh(gamma * _inner(X, Z) + coef0)
 
 
 KERNELS = {"linear": linear, "poly": polynomial, "polynomial": polynomial, "rbf": rbf,
@@ -333,7 +369,7 @@ def resolve_gamma(gamma, X):
     gamma : {"scale", "auto"} or float
         ``"scale"`` gives ``1 / (n_features * X.var())`` (1.0 if the variance
         is 0), ``"auto"`` gives ``1 / n_features``; a number is returned as is.
-    X : array-like of shape (n_samples, n_features)
+    X : array-like or sparse matrix of shape (n_samples, n_features)
         The training data.
 
     Returns
@@ -341,10 +377,16 @@ def resolve_gamma(gamma, X):
     float
     """
     if isinstance(gamma, str):
-        X = check_array(X, "X")
+        X = _points(X, "X")
         n_features = X.shape[1]
         if gamma == "scale":
-            var = float(X.var())
+            # A small sparse X is dense here (the variance of the same points
+            # given dense, to the last bit); a large one gives E[X^2] - E[X]^2,
+            # as scikit-learn computes it for sparse input.
+            if scipy.sparse.issparse(X):
+                var = float(X.multiply(X).mean() - X.mean() ** 2)
+            else:
+                var = float(X.var())
             return 1.0 / (n_features * var) if var > 0 else 1.0
         if gamma == "auto":
             return 1.0 / n_features

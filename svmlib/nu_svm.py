@@ -53,7 +53,7 @@ import numpy as np
 from sklearn.base import OutlierMixin
 from sklearn.utils.validation import check_is_fitted
 
-from ._kernel_svm import KernelSVMBase, check_bool
+from ._kernel_svm import KernelSVMBase, check_bool, one_convergence_warning
 from ._validation import check_nu, check_option
 from .qp import SolverResult
 from .smo import solve_dual_smo
@@ -143,7 +143,7 @@ class NuSVC(SVC):
 
     Attributes
     ----------
-    dual_coef_ : ndarray of shape (n_classes - 1, n_SV)
+    dual_coef_ : ndarray or CSR matrix of shape (n_classes - 1, n_SV)
         ``a_s y_s / rho`` of each support vector, in LIBSVM's one-vs-one
         layout (as :class:`svmlib.SVC`).
     intercept_ : ndarray of shape (n_classes * (n_classes - 1) / 2,)
@@ -220,7 +220,7 @@ class NuSVC(SVC):
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features)
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
             Or the Gram matrix of shape (n_samples, n_samples) if
             ``kernel="precomputed"``.
         y : array-like of shape (n_samples,)
@@ -300,10 +300,10 @@ class OneClassSVM(OutlierMixin, KernelSVMBase):
     ----------
     support_ : ndarray of shape (n_SV,)
         Indices of the support vectors (``a_s > 0``), in increasing order.
-    support_vectors_ : ndarray of shape (n_SV, n_features)
+    support_vectors_ : ndarray or CSR matrix of shape (n_SV, n_features)
         (Empty (n_SV, 0) for a precomputed kernel.)
     n_support_ : ndarray of shape (1,)
-    dual_coef_ : ndarray of shape (1, n_SV)
+    dual_coef_ : ndarray or CSR matrix of shape (1, n_SV)
         The multipliers ``a_s`` of LIBSVM's scaled dual (sum ``nu n``, or
         ``nu * sum(sample_weight)``).
     intercept_ : ndarray of shape (1,)
@@ -333,12 +333,13 @@ class OneClassSVM(OutlierMixin, KernelSVMBase):
         self.verbose = verbose
         self.max_iter = max_iter
 
+    @one_convergence_warning
     def fit(self, X, y=None, sample_weight=None):
         """Estimate the support of the distribution of ``X``.
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features)
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
             Or the Gram matrix of shape (n_samples, n_samples) if
             ``kernel="precomputed"``.
         y : ignored
@@ -366,8 +367,8 @@ class OneClassSVM(OutlierMixin, KernelSVMBase):
             idx = np.flatnonzero(sample_weight > 0)
             if idx.size == 0:
                 raise ValueError(
-                    "all samples have zero or negative weight (such samples are left out), so "
-                    "there is no data to describe. Check sample_weight.")
+                    "Invalid input - all samples have zero or negative weights (such samples "
+                    "are left out), so there is no data to describe. Check sample_weight.")
             bounds = sample_weight[idx]
         C = float(bounds[0]) if np.all(bounds == bounds[0]) else bounds
         alpha0 = nu_start(bounds, self._nu * bounds.sum())
@@ -392,16 +393,17 @@ class OneClassSVM(OutlierMixin, KernelSVMBase):
         self.alpha_ = alpha
         self.support_ = support.astype(np.int32)
         self.n_support_ = np.array([support.shape[0]], dtype=np.int32)
-        self.dual_coef_ = alpha[support][None, :]
+        self._store_support(X, support, alpha[support][None, :], precomputed)
         self.intercept_ = np.array([result.b])
         self.offset_ = -self.intercept_
-        self.support_vectors_ = (np.empty((support.shape[0], 0)) if precomputed
-                                 else X[support].copy())
         self.solver_result_ = result
         self.n_iter_ = int(result.n_iter)
         self.fit_status_ = 0 if result.converged else 1
         self.shape_fit_ = X.shape
-        self.n_features_in_ = X.shape[1]
+        if X.ndim == 2:                      # (not for the rows of a kernel function)
+            self.n_features_in_ = X.shape[1]
+        elif hasattr(self, "n_features_in_"):
+            del self.n_features_in_
         return self
 
     @staticmethod
@@ -427,7 +429,18 @@ class OneClassSVM(OutlierMixin, KernelSVMBase):
         ndarray of shape (n_samples,)
         """
         K = self._kernel_to_support(X)
-        return K @ self.dual_coef_[0] + self.intercept_[0]
+        return K @ self._dual()[0] + self.intercept_[0]
+
+    @property
+    def coef_(self):
+        """``w = sum_s a_s x_s`` (linear kernel only), shape (1, n_features).
+
+        Read-only, as in scikit-learn; a CSR matrix after a fit on sparse input.
+        """
+        if self.kernel != "linear":
+            raise AttributeError("coef_ is only available when using a linear kernel")
+        check_is_fitted(self, "support_")
+        return self._linear_coef(np.asarray(self._dual() @ self.support_vectors_))
 
     def score_samples(self, X):
         """The unshifted score ``sum_s a_s k(x_s, x)`` (``decision_function + offset_``).

@@ -72,9 +72,10 @@ import warnings
 from collections import OrderedDict
 
 import numpy as np
+import scipy.sparse
 from sklearn.exceptions import ConvergenceWarning
 
-from ._validation import check_array, check_option, check_positive
+from ._validation import check_array, check_option, check_positive, check_sparse
 from . import _smo_rows as _rows
 from . import _smo_steps as _steps
 from .kernels import BoundKernel
@@ -372,8 +373,15 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         sample_weight_t``); a scalar is the same bound for all.
     tol : float, default=1e-3
         Stop when ``m(alpha) - M(alpha) <= tol`` (LIBSVM's ``eps``).
-    X : array-like of shape (n_samples, n_features), default=None
-        Training points, when ``K_or_kernel`` is a kernel function.
+    X : array-like or sparse matrix of shape (n_samples, n_features), default=None
+        Training points, when ``K_or_kernel`` is a kernel function.  A
+        scipy.sparse matrix is passed to a kernel function as a CSR matrix.
+        For a built-in kernel it is made dense if it has at most
+        ``svmlib.kernels.SMALL_SPARSE_ENTRIES`` entries (the solver then
+        takes the steps of the dense input exactly); a larger one stays
+        sparse, and the kernel's rows are computed from its compressed rows
+        (each value costs the nonzeros of one point, not the number of
+        features).
     max_iter : int, default=-1
         Iteration limit; ``-1`` (or None) means no limit, as
         ``sklearn.svm.SVC(max_iter=-1)``: the solver runs until the stopping
@@ -483,7 +491,10 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
             raise ValueError(
                 "X must be given when K_or_kernel is a kernel function; got X=None. Pass "
                 "X=the training points, or pass the Gram matrix instead of the kernel.")
-        X = check_array(X, "X")
+        if scipy.sparse.issparse(X):
+            X = check_sparse(X, "X")
+        elif not (isinstance(X, np.ndarray) and X.dtype == object and X.ndim == 1):
+            X = check_array(X, "X")    # (else rows of any objects, for a kernel function)
         _, y, C = _check_inputs(None, y, C, p is not None)
         if X.shape[0] != y.shape[0]:
             raise ValueError(
@@ -493,6 +504,12 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     else:
         K, y, C = _check_inputs(K_or_kernel, y, C, p is not None)
         kernel = None
+    named = _named_kernel(kernel) if kernel is not None else None
+    if named is not None and scipy.sparse.issparse(X) and \
+            X.shape[0] * X.shape[1] <= _kernels.SMALL_SPARSE_ENTRIES:
+        # Small enough to be dense (svmlib.kernels.SMALL_SPARSE_ENTRIES): the
+        # solver then does exactly what it does for the same points given dense.
+        X = X.toarray()
     n = y.shape[0]
     if not isinstance(nu_solver, (bool, np.bool_)):
         raise ValueError(f"nu_solver must be True or False; got nu_solver={nu_solver!r}. Pass "
@@ -507,7 +524,6 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
 
     gram_mb = n * n * 8 / 2**20
     precomputed_here = False
-    named = _named_kernel(kernel) if kernel is not None else None
     if kernel is not None:
         # "auto": the whole matrix when it fits the cache, except for a built-in
         # kernel beyond AUTO_GRAM_MAX_VALUES, whose rows the compiled cache
@@ -524,7 +540,8 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         diag = np.diagonal(K).copy()
     elif named is not None:
         # A built-in kernel: rows computed and cached in compiled code.
-        source = _rows.kernel_rows(named[0], X, *named[1:], cache_size=cache_size)
+        make_rows = _rows.csr_rows if scipy.sparse.issparse(X) else _rows.kernel_rows
+        source = make_rows(named[0], X, *named[1:], cache_size=cache_size)
         diag = _steps.COMPILED.kernel_diagonal(source, np.empty(n))
     else:
         diag = np.empty(n)

@@ -21,6 +21,7 @@ from itertools import combinations
 from numbers import Real
 
 import numpy as np
+import scipy.sparse
 import sklearn
 from packaging.version import Version
 from sklearn.base import ClassifierMixin
@@ -29,10 +30,12 @@ from sklearn.utils import check_random_state
 from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import check_is_fitted
 
-from ._kernel_svm import KERNEL_NAMES, CheckedKernel, KernelSVMBase, check_bool
+from ._kernel_svm import (KERNEL_NAMES, CheckedKernel, KernelSVMBase, check_bool,
+                          one_convergence_warning)
 from ._validation import check_estimator_X_y, check_option, check_positive
 from .qp import LP_CHECK_MAX_N, NotSeparableError, check_separable, solve_dual_slsqp
 from .probability import MIN_PROBABILITY, pairwise_coupling, platt_fit, platt_predict
+from .kernels import _squared_norms
 from .smo import HARD_MARGIN_LIMIT, solve_dual_smo
 
 __all__ = ["SVC", "ovr_decision_from_ovo", "PROBABILITY_DEPRECATED", "PROBABILITY_FOLDS"]
@@ -88,7 +91,11 @@ class SVC(ClassifierMixin, KernelSVMBase):
 
     The parameters have scikit-learn's names and meanings (``sklearn.svm.SVC``),
     so code written for it runs with ``from svmlib import SVC``; see the
-    README for what is not supported (sparse input among others).
+    README for what is not supported.  ``X`` may be a scipy.sparse matrix:
+    ``support_vectors_``, ``dual_coef_`` and ``coef_`` are then CSR
+    matrices, as in scikit-learn, and a fit on dense input refuses sparse
+    input at prediction time (scikit-learn's ValueError).  A callable kernel
+    receives ``X`` as given (rows of any objects, strings for instance).
 
     Parameters
     ----------
@@ -173,11 +180,11 @@ class SVC(ClassifierMixin, KernelSVMBase):
         The weight of each class (all 1 for ``class_weight=None``).
     support_ : ndarray of shape (n_SV,)
         Indices of the support vectors in the training set, grouped by class.
-    support_vectors_ : ndarray of shape (n_SV, n_features)
+    support_vectors_ : ndarray or CSR matrix of shape (n_SV, n_features)
         (Empty (n_SV, 0) for a precomputed kernel.)
     n_support_ : ndarray of shape (n_classes,)
         Number of support vectors of each class.
-    dual_coef_ : ndarray of shape (n_classes - 1, n_SV)
+    dual_coef_ : ndarray or CSR matrix of shape (n_classes - 1, n_SV)
         ``alpha_i y_i`` of each support vector, in LIBSVM's one-vs-one layout.
     intercept_ : ndarray of shape (n_classes * (n_classes - 1) / 2,)
         The bias ``b`` of each binary problem.
@@ -300,12 +307,13 @@ class SVC(ClassifierMixin, KernelSVMBase):
         return weights
 
     # ------------------------------------------------------------ fit
+    @one_convergence_warning
     def fit(self, X, y, sample_weight=None):
         """Fit the classifier.
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features)
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
             Or the Gram matrix of shape (n_samples, n_samples) if
             ``kernel="precomputed"``.
         y : array-like of shape (n_samples,)
@@ -350,7 +358,10 @@ class SVC(ClassifierMixin, KernelSVMBase):
 
         self.classes_ = classes
         self.class_weight_ = class_weight
-        self.n_features_in_ = X.shape[1]
+        if X.ndim == 2:                      # (not for the rows of a kernel function)
+            self.n_features_in_ = X.shape[1]
+        elif hasattr(self, "n_features_in_"):
+            del self.n_features_in_
         self.shape_fit_ = X.shape
         n_classes = classes.shape[0]
         pairs = list(combinations(range(n_classes), 2))
@@ -520,9 +531,9 @@ class SVC(ClassifierMixin, KernelSVMBase):
         """Every class needs a sample of positive weight (LIBSVM drops the others)."""
         if not active.any():
             raise ValueError(
-                "all samples have zero or negative weight (C * class_weight * sample_weight "
-                "<= 0; such samples are left out), so there is nothing to learn. Check "
-                "sample_weight and class_weight.")
+                "Invalid input - all samples have zero or negative weights (C * class_weight * "
+                "sample_weight <= 0; such samples are left out), so there is nothing to learn. "
+                "Check sample_weight and class_weight.")
         empty = [classes[c] for c in range(classes.shape[0]) if not active[y_index == c].any()]
         if empty:
             raise ValueError(
@@ -543,8 +554,9 @@ class SVC(ClassifierMixin, KernelSVMBase):
         lp_bound = None
         if hard:
             if self.kernel == "linear":
-                lp_bound = check_separable(y_pm, X=X_sub)
-                radius_sq = float(np.einsum("ij,ij->i", X_sub, X_sub).max())
+                points = X_sub.toarray() if scipy.sparse.issparse(X_sub) else X_sub
+                lp_bound = check_separable(y_pm, X=points)
+                radius_sq = float(_squared_norms(X_sub).max())
             elif K is not None and idx.shape[0] <= LP_CHECK_MAX_N:
                 lp_bound = check_separable(y_pm, K=K, where=" in the kernel's feature space")
                 radius_sq = float(np.diagonal(K).max())
@@ -590,26 +602,25 @@ class SVC(ClassifierMixin, KernelSVMBase):
                 in_i, in_j = sv_class == ci, sv_class == cj
                 dual_coef[cj - 1, in_i] = coef[in_i]
                 dual_coef[ci, in_j] = -coef[in_j]
-        self.dual_coef_ = dual_coef
+        self._store_support(X, support, dual_coef, precomputed)
         self.intercept_ = intercepts
-        self.support_vectors_ = (np.empty((support.shape[0], 0)) if precomputed
-                                 else X[support].copy())
         self._sv_start = np.concatenate([[0], np.cumsum(self.n_support_)])
 
     # ------------------------------------------------------------ predict
     def _decision_ovo(self, X):
         """Pairwise decision values, ndarray of shape (n_samples, n_pairs)."""
         K = self._kernel_to_support(X)
+        dual = self._dual()
         n_classes = self.classes_.shape[0]
         if n_classes == 2:
-            return (K @ self.dual_coef_[0] + self.intercept_[0])[:, None]
+            return (K @ dual[0] + self.intercept_[0])[:, None]
         start = self._sv_start
         values = np.empty((K.shape[0], len(self.intercept_)))
         for p, (ci, cj) in enumerate(combinations(range(n_classes), 2)):
             si = slice(start[ci], start[ci + 1])
             sj = slice(start[cj], start[cj + 1])
-            values[:, p] = (K[:, si] @ self.dual_coef_[cj - 1, si]
-                            + K[:, sj] @ self.dual_coef_[ci, sj] + self.intercept_[p])
+            values[:, p] = (K[:, si] @ dual[cj - 1, si]
+                            + K[:, sj] @ dual[ci, sj] + self.intercept_[p])
         return values
 
     def decision_function(self, X):
@@ -617,7 +628,7 @@ class SVC(ClassifierMixin, KernelSVMBase):
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features)
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
 
         Returns
         -------
@@ -672,19 +683,22 @@ class SVC(ClassifierMixin, KernelSVMBase):
     def coef_(self):
         """``w = sum_i alpha_i y_i x_i`` of each binary problem (linear kernel only).
 
-        ndarray of shape (n_pairs, n_features).
+        ndarray of shape (n_pairs, n_features), read-only (as in
+        scikit-learn, a write raises ValueError); a CSR matrix after a fit
+        on sparse input.
         """
         if self.kernel != "linear":
             raise AttributeError("coef_ is only available when using a linear kernel")
         check_is_fitted(self, "support_")
         n_classes = self.classes_.shape[0]
-        if n_classes == 2:
-            return self.dual_coef_ @ self.support_vectors_
-        start = self._sv_start
+        dual = self._dual()
         sv = self.support_vectors_
+        if n_classes == 2:
+            return self._linear_coef(np.asarray(dual @ sv))
+        start = self._sv_start
         rows = []
         for ci, cj in combinations(range(n_classes), 2):
             si = slice(start[ci], start[ci + 1])
             sj = slice(start[cj], start[cj + 1])
-            rows.append(self.dual_coef_[cj - 1, si] @ sv[si] + self.dual_coef_[ci, sj] @ sv[sj])
-        return np.array(rows)
+            rows.append(np.asarray(dual[cj - 1, si] @ sv[si] + dual[ci, sj] @ sv[sj]).ravel())
+        return self._linear_coef(np.array(rows))

@@ -45,10 +45,11 @@ tube's half-width ``epsilon = -r`` (``NuSVR.epsilon_``).
 """
 
 import numpy as np
+import scipy.sparse
 from sklearn.base import RegressorMixin
 from sklearn.utils.validation import check_is_fitted
 
-from ._kernel_svm import KernelSVMBase
+from ._kernel_svm import KernelSVMBase, one_convergence_warning
 from ._validation import (check_estimator_X_y_regression, check_nonnegative, check_nu,
                           check_positive)
 from .smo import solve_dual_smo
@@ -67,12 +68,13 @@ class _KernelRegressor(RegressorMixin, KernelSVMBase):
     def _store_extra(self, result):
         """Attributes of one estimator only (none for SVR)."""
 
+    @one_convergence_warning
     def fit(self, X, y, sample_weight=None):
         """Fit the regression function.
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features)
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
             Or the Gram matrix of shape (n_samples, n_samples) if
             ``kernel="precomputed"``.
         y : array-like of shape (n_samples,)
@@ -101,8 +103,8 @@ class _KernelRegressor(RegressorMixin, KernelSVMBase):
             idx = np.flatnonzero(sample_weight > 0)
             if idx.size == 0:
                 raise ValueError(
-                    "all samples have zero or negative weight (such samples are left out), so "
-                    "there is nothing to learn. Check sample_weight.")
+                    "Invalid input - all samples have zero or negative weights (such samples "
+                    "are left out), so there is nothing to learn. Check sample_weight.")
             bounds = self._C * sample_weight[idx]
         C = float(bounds[0]) if np.all(bounds == bounds[0]) else np.concatenate(
             [bounds, bounds])
@@ -120,7 +122,8 @@ class _KernelRegressor(RegressorMixin, KernelSVMBase):
             result = solve_dual_smo(np.block([[K, K], [K, K]]), y2, **options)
         else:
             X_sub = X[idx]
-            result = solve_dual_smo(kernel, y2, X=np.vstack([X_sub, X_sub]), **options)
+            stack = scipy.sparse.vstack if scipy.sparse.issparse(X_sub) else np.concatenate
+            result = solve_dual_smo(kernel, y2, X=stack([X_sub, X_sub]), **options)
 
         alpha = np.zeros((2, n))
         alpha[0, idx] = result.alpha[:m]
@@ -130,15 +133,16 @@ class _KernelRegressor(RegressorMixin, KernelSVMBase):
         self.alpha_ = alpha
         self.support_ = support.astype(np.int32)
         self.n_support_ = np.array([support.shape[0]], dtype=np.int32)
-        self.dual_coef_ = coef[support][None, :]
+        self._store_support(X, support, coef[support][None, :], precomputed)
         self.intercept_ = np.array([result.b])
-        self.support_vectors_ = (np.empty((support.shape[0], 0)) if precomputed
-                                 else X[support].copy())
         self.solver_result_ = result
         self.n_iter_ = int(result.n_iter)
         self.fit_status_ = 0 if result.converged else 1
         self.shape_fit_ = X.shape
-        self.n_features_in_ = X.shape[1]
+        if X.ndim == 2:                      # (not for the rows of a kernel function)
+            self.n_features_in_ = X.shape[1]
+        elif hasattr(self, "n_features_in_"):
+            del self.n_features_in_
         self._store_extra(result)
         return self
 
@@ -147,7 +151,7 @@ class _KernelRegressor(RegressorMixin, KernelSVMBase):
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features)
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
             Or the kernel values against the training points, of shape
             (n_samples, n_train), if ``kernel="precomputed"``.
 
@@ -156,15 +160,18 @@ class _KernelRegressor(RegressorMixin, KernelSVMBase):
         ndarray of shape (n_samples,)
         """
         K = self._kernel_to_support(X)
-        return K @ self.dual_coef_[0] + self.intercept_[0]
+        return K @ self._dual()[0] + self.intercept_[0]
 
     @property
     def coef_(self):
-        """``w = sum_i (alpha_i - alpha*_i) x_i`` (linear kernel only), shape (1, n_features)."""
+        """``w = sum_i (alpha_i - alpha*_i) x_i`` (linear kernel only), shape (1, n_features).
+
+        Read-only, as in scikit-learn; a CSR matrix after a fit on sparse input.
+        """
         if self.kernel != "linear":
             raise AttributeError("coef_ is only available when using a linear kernel")
         check_is_fitted(self, "support_")
-        return self.dual_coef_ @ self.support_vectors_
+        return self._linear_coef(np.asarray(self._dual() @ self.support_vectors_))
 
 
 class SVR(_KernelRegressor):
@@ -207,11 +214,11 @@ class SVR(_KernelRegressor):
     support_ : ndarray of shape (n_SV,)
         Indices of the support vectors (``alpha_i != alpha*_i``) in the
         training set, in increasing order.
-    support_vectors_ : ndarray of shape (n_SV, n_features)
+    support_vectors_ : ndarray or CSR matrix of shape (n_SV, n_features)
         (Empty (n_SV, 0) for a precomputed kernel.)
     n_support_ : ndarray of shape (1,)
         Number of support vectors.
-    dual_coef_ : ndarray of shape (1, n_SV)
+    dual_coef_ : ndarray or CSR matrix of shape (1, n_SV)
         ``alpha_i - alpha*_i`` of each support vector, in ``[-C_i, C_i]``.
     intercept_ : ndarray of shape (1,)
         The bias ``b`` (LIBSVM's ``-rho``).

@@ -2,10 +2,14 @@
 
 Every check applies and passes for SVC (RBF and linear kernels, and with
 ``class_weight="balanced"``, which runs the sample- and class-weight checks
-through the per-sample bounds of SMO), for LinearSVC (squared hinge and hinge;
+through the per-sample bounds of SMO; SVC takes sparse input, so the sparse
+checks run too), for LinearSVC (squared hinge and hinge;
 it accepts sparse input, so the sparse checks run too), for
 RandomFourierFeatures and Nystroem, for LinearSVR (both losses, dense and
-sparse checks), and for the two perceptrons, except one
+sparse checks), for the multiclass wrappers OneVsRestClassifier and
+OneVsOneClassifier (around SVC and LinearSVC; they take sparse input when
+the binary estimator does, so the sparse checks run), and for the two
+perceptrons, except one
 check of SVC, listed in EXPECTED_FAILED_CHECKS with its reason.  Nystroem runs
 with 20 landmarks, which keeps the checks fast; on the checks' smallest data
 sets (10 rows) it warns and uses every row as a landmark, and the checks pass
@@ -62,6 +66,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from svmlib import (SVC, KernelPerceptron, LinearSVC, LinearSVR, Nystroem, Perceptron,
                     RandomFourierFeatures)
+from svmlib.multiclass import OneVsOneClassifier, OneVsRestClassifier
 
 #: check name -> reason (for SVC; the perceptrons pass every check).
 EXPECTED_FAILED_CHECKS = {
@@ -74,6 +79,9 @@ EXPECTED_FAILED_CHECKS = {
         "variance in the repeated data). test_svc_parity.py checks the equivalence "
         "at tol=1e-6 with a fixed gamma."),
 }
+# The same check on sparse data (SVC takes sparse input): the same reason.
+EXPECTED_FAILED_CHECKS["check_sample_weight_equivalence_on_sparse_data"] = \
+    EXPECTED_FAILED_CHECKS["check_sample_weight_equivalence_on_dense_data"]
 
 
 _NOT_SEPARABLE = (
@@ -89,6 +97,9 @@ HARD_MARGIN_FAILED_CHECKS = {
     "check_fit_idempotent": _NOT_SEPARABLE,
     "check_fit_check_is_fitted": _NOT_SEPARABLE,
     "check_n_features_in": _NOT_SEPARABLE,
+    "check_estimator_sparse_tag": _NOT_SEPARABLE,
+    "check_estimator_sparse_array": _NOT_SEPARABLE,
+    "check_estimator_sparse_matrix": _NOT_SEPARABLE,
     "check_class_weight_classifiers": (
         "class_weight scales each class's bound C, and inf times a positive weight is "
         "still inf: the hard margin ignores class weights (by definition every point must "
@@ -128,7 +139,9 @@ def _expected_failures(estimator):
      LinearSVC(tol=1e-10, max_iter=100_000), LinearSVC(loss="hinge", tol=1e-10, max_iter=100_000),
      LinearSVR(tol=1e-10, max_iter=100_000),
      LinearSVR(loss="squared_epsilon_insensitive", tol=1e-10, max_iter=100_000),
-     RandomFourierFeatures(random_state=0), Nystroem(n_components=20, random_state=0)],
+     RandomFourierFeatures(random_state=0), Nystroem(n_components=20, random_state=0),
+     OneVsRestClassifier(SVC(kernel="linear")), OneVsOneClassifier(SVC()),
+     OneVsRestClassifier(LinearSVC(tol=1e-10, max_iter=100_000))],
     expected_failed_checks=_expected_failures,
 )
 def test_sklearn_compatible_estimator(estimator, check):

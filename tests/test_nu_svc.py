@@ -281,6 +281,9 @@ EXPECTED_FAILED_CHECKS = {
         "solved to tol=1e-3, so the decision values differ by about 1e-4, not within the "
         "check's rtol=1e-7 (and gamma='scale' sees the variance of the repeated data)."),
 }
+# The same check on sparse data (the estimator takes sparse input): the same reason.
+EXPECTED_FAILED_CHECKS["check_sample_weight_equivalence_on_sparse_data"] = \
+    EXPECTED_FAILED_CHECKS["check_sample_weight_equivalence_on_dense_data"]
 
 
 #: More, for the linear kernel: these checks fit random labels (or, for the
@@ -293,7 +296,8 @@ EXPECTED_FAILED_CHECKS_LINEAR = {
     name: "nu=0.5 is below nu_min on the check's data for a linear kernel (w = 0, rho = 0): "
           "NuSVC refuses to divide by rho = 0, as explained above."
     for name in ("check_sample_weights_not_an_array", "check_fit_check_is_fitted",
-                 "check_n_features_in")}
+                 "check_n_features_in", "check_estimator_sparse_tag",
+                 "check_estimator_sparse_array", "check_estimator_sparse_matrix")}
 
 
 def _expected_failures(estimator):

@@ -198,10 +198,13 @@ def test_wrong_number_of_features_at_predict(moons):
         model.predict(np.ones((2, 3)))
 
 
-def test_sparse_input_is_rejected_with_advice():
+def test_sparse_input_gives_the_dense_model():
+    """Sparse input is accepted as in scikit-learn (tests/test_sparse_svm.py has the rest)."""
     scipy_sparse = pytest.importorskip("scipy.sparse")
-    with pytest.raises(TypeError, match="toarray"):
-        SVC().fit(scipy_sparse.csr_matrix(np.eye(3)), [0, 1, 1])
+    X = np.eye(3)
+    sparse = SVC().fit(scipy_sparse.csr_matrix(X), [0, 1, 1])
+    np.testing.assert_array_equal(sparse.dual_coef_.toarray(),
+                                  SVC().fit(X, [0, 1, 1]).dual_coef_)
 
 
 def test_silent_on_success(moons, capsys):
