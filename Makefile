@@ -214,6 +214,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_linear.py
 	$(BIN)/python benchmarks/bench_perceptron.py
 	$(BIN)/python benchmarks/bench_probability.py
+	$(BIN)/python benchmarks/bench_sparse.py
 	$(BIN)/python benchmarks/bench_chapters.py
 
 clean:
