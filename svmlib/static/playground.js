@@ -166,8 +166,11 @@ export function mount(root, config, host = {}) {
     selected: -1,        // index of the point the keyboard (or the pointer) selected
     carrying: false,     // the selected point moves with the arrow keys
     dragging: -1,
-    timing: { train_ms: 0, draw_ms: 0, total_ms: 0 },
+    timing: { train_ms: 0, draw_ms: 0, total_ms: 0, solve_total_ms: 0 },
     redraws: 0,
+    trainer: null,       // the solve under way (smo.create_trainer)
+    solving: false,      // true while it goes on in later frames
+    easy: true,          // the last solve ended in its first frame
   };
   const start_count = state.points.length;
 
@@ -283,12 +286,29 @@ export function mount(root, config, host = {}) {
   }
 
   // ----------------------------------------------------------- training
+  // Each edit starts a trainer (smo.create_trainer): a cold start for a few
+  // milliseconds, then, if SMO needs longer, a warm start from the last
+  // multipliers (a point just added at alpha = 0, sum(alpha * y) kept at 0),
+  // run for at most smo.FRAME_SOLVE_MS per animation frame.  The picture and
+  // the readout show the current iterate and say that it is still converging
+  // until it has.
+  let alphaOf = new Map(), alphaC = null;   // the last multipliers, by point
+  function remember(model) {
+    alphaOf = new Map();
+    state.points.forEach((p, k) => alphaOf.set(p, model.alpha[k]));
+    alphaC = model.C;
+  }
+  function lastSolution() {
+    if (alphaC === null || alphaOf.size === 0) return null;
+    return { alpha: state.points.map((p) => alphaOf.get(p) || 0), C: alphaC };
+  }
   function train() {
     const t0 = performance.now();
     const X = state.points.map((p) => [p[0], p[1]]);
     const y = state.points.map((p) => p[2]);
     state.model = null;
     state.error = null;
+    state.trainer = null;
     const n_pos = y.filter((v) => v === 1).length, n_neg = y.length - n_pos;
     if (n_pos === 0 || n_neg === 0) {
       state.error = y.length === 0 ? "No points yet: click in the picture to add some."
@@ -296,13 +316,47 @@ export function mount(root, config, host = {}) {
     } else {
       try {
         const p = state.params;
-        state.model = smo.fit(X, y, { kernel: p.kernel, C: p.C, gamma: p.gamma, degree: p.degree, coef0: p.coef0,
-                                      max_iter: smo.iteration_budget(y.length) });
+        // a solve that needed more than one frame: go straight to the warm start next time
+        state.trainer = smo.create_trainer(X, y, {
+          kernel: p.kernel, C: p.C, gamma: p.gamma, degree: p.degree, coef0: p.coef0,
+          max_iter: smo.PLAYGROUND_ITERATIONS,
+        }, lastSolution(), { try_cold: state.easy });
+        state.model = state.trainer.frame();
+        remember(state.model);
+        state.easy = state.model.result.finished;
       } catch (error) {
         state.error = String(error.message || error);
+        state.trainer = null;
       }
     }
+    state.solving = !!(state.model && !state.model.result.finished);
     state.timing.train_ms = performance.now() - t0;
+    state.timing.solve_total_ms = state.timing.train_ms;
+    if (state.solving) continueSoon();
+  }
+  // The next frame's share of a solve still under way.
+  let continuation = 0;
+  function continueSoon() {
+    if (continuation) return;
+    continuation = requestAnimationFrame(() => {
+      continuation = 0;
+      if (!state.trainer || !state.solving) return;
+      if (pending) { continueSoon(); return; }    // a redraw with a new trainer is due first
+      const t0 = performance.now();
+      state.model = state.trainer.frame();
+      remember(state.model);
+      state.solving = !state.model.result.finished;
+      if (!state.solving && state.model.frames > 1) state.easy = false;
+      state.timing.train_ms = performance.now() - t0;
+      state.timing.solve_total_ms += state.timing.train_ms;
+      draw();
+      const s = summary();
+      showReadout(s);
+      state.redraws += 1;
+      state.lastRedrawEnd = performance.now();
+      if (state.solving) continueSoon();
+      else if (host.summary) host.summary(s);
+    });
   }
 
   // ------------------------------------------------------------ drawing
@@ -400,7 +454,8 @@ export function mount(root, config, host = {}) {
     const w = smo.primal_weights(model);
     return Object.assign(out, {
       n_support: n_free + n_bound, n_free, n_bound, objective: model.result.objective, b: model.b,
-      n_iter: model.result.n_iter, converged: model.result.converged,
+      n_iter: model.result.n_iter, converged: model.result.converged, solving: state.solving,
+      frames: model.frames,
       kkt_violation: model.result.kkt_violation,
       margin_width: w ? 2 / Math.hypot(...w) : null, gamma: model.kernel_params.gamma,
       support: model.support.slice(),
@@ -415,11 +470,18 @@ export function mount(root, config, host = {}) {
     ];
     if (s.margin_width !== null) parts.push(`margin width 2/‖w‖ = ${fmt(s.margin_width)}`);
     parts.push(`dual objective D(α) = ${fmt(s.objective, 5)}`);
-    parts.push(s.converged ? `${s.n_iter} SMO iterations`
-      : `SMO stopped after ${s.n_iter} iterations, before convergence (KKT violation ${fmt(s.kkt_violation)}): ` +
-        "with a large C on overlapping classes the dual is slow to solve, and the picture is not yet optimal; " +
-        "a smaller C converges");
-    parts.push(`trained in ${state.timing.train_ms.toFixed(1)} ms`);
+    if (s.solving) {
+      parts.push(`<b>still converging</b>: ${s.n_iter} SMO iterations so far, KKT violation ` +
+                 `${fmt(s.kkt_violation)} (done at 0.001); the picture shows the current iterate and ` +
+                 "is redrawn as SMO goes on");
+    } else if (s.converged) {
+      parts.push(`${s.n_iter} SMO iterations` + (s.frames > 1 ? ` over ${s.frames} frames` : ""));
+    } else {
+      parts.push(`SMO stopped after ${s.n_iter} iterations, before convergence (KKT violation ${fmt(s.kkt_violation)}): ` +
+        "with a large C (or a large γ with the polynomial kernel) on overlapping classes the dual is slow " +
+        "to solve, and the picture is not optimal; a smaller C converges");
+    }
+    if (!s.solving) parts.push(`trained in ${state.timing.solve_total_ms.toFixed(1)} ms`);
     let text = parts.join(" · ");
     const goal = config.goal;
     if (goal && s.n_points === goal.n_points && s.n_support === goal.n_support) {
