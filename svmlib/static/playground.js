@@ -29,8 +29,8 @@ html[data-theme="dark"] .svmlib-pg,body[data-jp-theme-light="false"] .svmlib-pg,
 .svmlib-pg .pg-controls{display:flex;flex-wrap:wrap;gap:.35em 1.2em;align-items:center;margin-bottom:.5em}
 .svmlib-pg .pg-control{display:flex;align-items:center;gap:.4em;flex-wrap:wrap}
 .svmlib-pg label,.svmlib-pg .pg-label{font-weight:600}
-.svmlib-pg [role=radiogroup] label{font-weight:400;margin-left:.15em}
-.svmlib-pg [role=radiogroup] span{white-space:nowrap}
+.svmlib-pg [role=radiogroup] label{font-weight:400;display:inline-flex;align-items:center;gap:.3em;white-space:nowrap;cursor:pointer}
+.svmlib-pg [role=radiogroup] input{margin:0}
 .svmlib-pg output{min-width:6.5em;font-variant-numeric:tabular-nums}
 .svmlib-pg select,.svmlib-pg button{background:var(--pg-input);color:var(--pg-fg);border:1px solid var(--pg-border);border-radius:4px;padding:.1em .5em;font:inherit}
 .svmlib-pg button{cursor:pointer}
@@ -43,6 +43,14 @@ html[data-theme="dark"] .svmlib-pg,body[data-jp-theme-light="false"] .svmlib-pg,
 .svmlib-pg .pg-readout{min-height:2.8em;font-variant-numeric:tabular-nums}
 .svmlib-pg .pg-help{color:var(--pg-muted);font-size:.85em;margin:.3em 0 0}
 .svmlib-pg .pg-help kbd{font-size:.95em;border:1px solid var(--pg-border);border-radius:3px;padding:0 .25em}
+/* a finger's targets: 44 x 44 px at least (WCAG 2.5.5), on touch screens and narrow windows */
+@media (pointer: coarse), (max-width: 600px){
+ .svmlib-pg .pg-controls{gap:.25em .9em}
+ .svmlib-pg select,.svmlib-pg button{min-height:44px;min-width:44px}
+ .svmlib-pg input[type=range]{height:44px;margin:0}
+ .svmlib-pg [role=radiogroup] label{min-height:44px;min-width:44px;padding:0 .5em 0 .25em}
+ .svmlib-pg [role=radiogroup] input{width:22px;height:22px}
+}
 .svmlib-pg .svmlib-success{display:block;margin-top:.3em;padding:.2em .6em;color:#1b5e20;background:#e8f5e9;border-left:4px solid #2e7d32;font-weight:600}
 `;
 
@@ -189,7 +197,8 @@ export function mount(root, config, host = {}) {
     if (value === 1) input.checked = true;
     input.addEventListener("change", () => { if (input.checked) state.cls = value; });
     classInputs[value] = input;
-    classSet.append(el("span", {}, [input, el("label", { for: id, text })]));
+    // the label holds its radio button, so the whole label is the target
+    classSet.append(el("label", { for: id }, [input, document.createTextNode(text)]));
   }
   controls.append(classSet);
 
