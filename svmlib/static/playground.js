@@ -8,7 +8,7 @@
 // config: {title, goal: {n_support, n_points, text} | null, presets:
 //   {name: {label, points}}, preset, view: [xmin, xmax, ymin, ymax],
 //   C_range, gamma_range, points: [[x1, x2, label], ...],
-//   params: {kernel, C, gamma, degree, coef0}}
+//   params: {kernel, C, gamma, degree, coef0}, canvas_first: the picture above the controls}
 // host (optional): {points(list), params(dict), summary(dict)} callbacks.
 
 import * as smo from "./smo.js";
@@ -243,11 +243,12 @@ export function mount(root, config, host = {}) {
   }
   const clearButton = el("button", { type: "button", id: `${uid}-clear`, text: "Clear" });
   controls.append(clearButton);
-  box.append(controls);
 
   const helpId = `${uid}-help`;
   const canvas = el("canvas", { tabindex: "0", role: "img", "aria-describedby": helpId, id: `${uid}-canvas` });
   box.append(canvas);
+  // the picture first (config.canvas_first, the landing page) or the controls first
+  if (config.canvas_first) box.append(controls); else canvas.before(controls);
   const legend = el("div", { class: "pg-legend" });
   box.append(legend);
   const readout = el("div", { class: "pg-readout", "aria-live": "polite", id: `${uid}-readout` });
@@ -488,7 +489,7 @@ export function mount(root, config, host = {}) {
     } else {
       parts.push(`SMO stopped after ${s.n_iter} iterations, before convergence (KKT violation ${fmt(s.kkt_violation)}): ` +
         "with a large C (or a large γ with the polynomial kernel) on overlapping classes the dual is slow " +
-        "to solve, and the picture is not optimal; a smaller C converges");
+        "to solve, and the picture is not optimal; a smaller C (or γ) converges");
     }
     if (!s.solving) parts.push(`trained in ${state.timing.solve_total_ms.toFixed(1)} ms`);
     let text = parts.join(" · ");
