@@ -22,7 +22,7 @@
   var BOXES = ".bd-article span.svmlib-math, .bd-article div.svmlib-math > mjx-container, " +
     ".bd-article span.math, .bd-article div.math > mjx-container";
 
-  var FLOOR = 0.7;
+  var FLOOR = 0.6;
   var narrow = window.matchMedia ? window.matchMedia("(max-width: 599.98px)") : null;
 
   function isDisplay(box) {

@@ -16,8 +16,8 @@
 * Every HTML page gets a description and Open Graph tags
   (``html-page-context``): the landing page the book's description
   (``svmlib_description`` in ``_config.yml``), other pages their first
-  paragraph; the landing page's ``<title>`` is the book's title once, not
-  "title — title".
+  paragraph.  (The landing page's ``<title>`` is the book's title once, not
+  "title — title": book/_templates/layout.html.)
 """
 
 import pathlib
@@ -170,12 +170,11 @@ def _shorten(text, limit=DESCRIPTION_LIMIT):
 
 
 def page_meta(app, pagename, templatename, context, doctree):
-    book = app.config.project or context.get("docstitle", "")
+    book = re.sub(r"<[^>]+>", "", context.get("docstitle") or app.config.html_title or "")
     is_root = pagename == app.config.root_doc
     if is_root:
+        # (its <title>, the book's title once: book/_templates/layout.html)
         description = app.config.svmlib_description
-        # the page's own heading is the book's title: say it once
-        context["titlesuffix"] = ""
         title = book
     else:
         description = _first_paragraph(doctree) or app.config.svmlib_description
