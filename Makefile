@@ -211,6 +211,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_solvers.py
 	$(BIN)/python benchmarks/bench_widgets.py
 	$(BIN)/python benchmarks/bench_playground.py
+	$(BIN)/python benchmarks/bench_playground.py --browser
 	$(BIN)/python benchmarks/bench_linear.py
 	$(BIN)/python benchmarks/bench_perceptron.py
 	$(BIN)/python benchmarks/bench_probability.py

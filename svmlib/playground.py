@@ -249,11 +249,14 @@ class Playground:
         The stated goal.
     presets : bool, default=True
         Offer the preset menu.
+    canvas_first : bool, default=False
+        Put the picture above the controls (the book's landing page opens
+        with it), not below them.
     """
 
     def __init__(self, preset="moons", X=None, y=None, kernel="rbf", C=1.0, gamma=1.0,
                  degree=3, coef0=1.0, title=None, goal_n_support=None, goal_text=None,
-                 presets=True):
+                 presets=True, canvas_first=False):
         if kernel not in KERNELS:
             raise ValueError(f"kernel must be one of {', '.join(map(repr, KERNELS))}; got "
                              f"kernel={kernel!r}.")
@@ -293,6 +296,7 @@ class Playground:
             "view": _view_of(points),
             "C_range": list(C_RANGE),
             "gamma_range": list(GAMMA_RANGE),
+            "canvas_first": bool(canvas_first),
         }
         self._summary = {}
         self._widget = None

@@ -36,10 +36,15 @@ def page(browser):  # noqa: F811
 # State of the first playground on the page: its points, readout and pixels.
 # The readout without its "trained in 1.2 ms": a test that sees it change must
 # see a change of the model, not of the clock.
-STATE = """(k) => {
+# A solve that goes on over several frames (a slow setting, or a loaded
+# machine) is waited for, up to 600 frames.
+STATE = """async (k) => {
     const box = document.querySelectorAll('.svmlib-pg')[k];
     const c = box.svmlibPlayground;
-    return {points: c.state.points.map(p => p.slice()),
+    for (let n = 0; n < 600 && c.state.solving; n++) {
+        await new Promise(done => requestAnimationFrame(done));
+    }
+    return {solving: c.state.solving, points: c.state.points.map(p => p.slice()),
             readout: box.querySelector('.pg-readout').textContent
                 .replace(/ · trained in [0-9.]+ ms/, ''),
             pixels: c.canvas.toDataURL(),
@@ -347,6 +352,68 @@ def test_phone_width_shows_the_whole_playground(browser):  # noqa: F811
         assert r.real_errors() == []
     finally:
         r.close()
+
+
+# The box a finger can hit for each control: a radio button's label holds it.
+TARGETS = """() => [...document.querySelector('.svmlib-pg').querySelectorAll('input, select, button')]
+    .map(c => { const t = c.type === 'radio' ? c.closest('label') : c;
+                const r = t.getBoundingClientRect();
+                return {id: c.id, width: r.width, height: r.height}; })"""
+
+
+def test_touch_targets_are_44_px_on_a_phone(browser):  # noqa: F811
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(PAGE.as_uri(), wait_until="load")
+        page.wait_for_selector(".svmlib-pg canvas")
+        targets = page.evaluate(TARGETS)
+        assert len(targets) >= 7          # two radios, kernel, C, gamma, degree, data, Clear
+        small = [t for t in targets if t["width"] < 44 or t["height"] < 44]
+        assert small == [], f"touch targets under 44 x 44 px: {small}"
+        # a tap on the label of the other class selects it
+        page.tap(".svmlib-pg [role=radiogroup] label:last-child")
+        assert page.evaluate("() => document.querySelector('.svmlib-pg [role=radiogroup] "
+                             "label:last-child input').checked")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator(".svmlib-pg").first.screenshot(path=str(SHOTS / "playground-phone-controls.png"))
+    finally:
+        context.close()
+
+
+def test_a_slow_setting_keeps_the_page_responsive_and_says_so(page):
+    """200 overlapping points, polynomial kernel, gamma = 100, C = 1000: SMO
+    needs far more than one frame.  The page trains a frame's share at a time,
+    says "still converging" meanwhile, and a click still lands at once."""
+    r = page
+    from svmlib import datasets
+    X, y = datasets.overlapping_blobs(n=200, random_state=0)
+    points = [[round(float(a), 3), round(float(b), 3), 1 if c > 0 else -1] for (a, b), c in zip(X, y)]
+    result = r.page.evaluate("""(points) => new Promise(done => {
+        const c = document.querySelector('.svmlib-pg').svmlibPlayground;
+        c.setPoints(points);
+        c.setParams({kernel: 'poly', C: 1000, gamma: 100, degree: 3});
+        const first = {readout: c.root.querySelector('.pg-readout').textContent,
+                       solving: c.state.solving, n_iter: c.summary().n_iter};
+        let frames = 0;
+        const tick = () => {
+            if (++frames < 10) { requestAnimationFrame(tick); return; }
+            done({first, solving: c.state.solving, n_iter: c.summary().n_iter,
+                  readout: c.root.querySelector('.pg-readout').textContent});
+        };
+        requestAnimationFrame(tick);
+    })""", points)
+    # the handler returned with part of the solve done, and the frames after it go on
+    assert result["first"]["solving"] and "still converging" in result["first"]["readout"]
+    assert 0 < result["first"]["n_iter"] < result["n_iter"]
+    assert "still converging" in result["readout"] or "SMO stopped after" in result["readout"]
+    # an edit meanwhile is taken at once: a new solve starts from the click's points
+    r.page.focus(".svmlib-pg canvas")
+    r.page.keyboard.press("Enter")                        # a point at the keyboard cursor
+    assert r.page.evaluate("() => document.querySelector('.svmlib-pg').svmlibPlayground"
+                           ".state.points.length") == 201
+    assert r.real_errors() == []
 
 
 def test_high_dpi_canvas_is_crisp(browser):  # noqa: F811

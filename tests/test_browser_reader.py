@@ -152,3 +152,41 @@ def test_only_formulas_that_scroll_show_a_scroll_cue(browser, options):
         assert cues["wide_shaded"] == cues["wide"], cues
     finally:
         context.close()
+
+
+# Display formulas on a phone: how many still need a swipe once
+# _static/math_overflow.js has set the slightly wide ones smaller (to 60 % at
+# least), and the equation numbers' width.
+DISPLAY = """async () => {
+    const frame = () => new Promise(done => requestAnimationFrame(done));
+    for (let n = 0; n < 5; n++) await frame();      // the ResizeObserver's first round
+    const boxes = [...document.querySelectorAll('article div.svmlib-math > mjx-container')];
+    const wide = boxes.filter(b => b.scrollWidth > b.clientWidth + 1);
+    const scaled = boxes.filter(b => b.style.fontSize);
+    const numbers = [...document.querySelectorAll('article div.svmlib-math span.eqno')]
+        .map(e => e.getBoundingClientRect().width);
+    return {total: boxes.length, wide: wide.length, scaled: scaled.length,
+            smallest: Math.min(1, ...scaled.map(b => parseFloat(b.style.fontSize) / 100)),
+            cued: wide.filter(b => b.classList.contains('svmlib-overflows')).length,
+            widest_number: Math.max(0, ...numbers)};
+}"""
+
+
+@pytest.mark.parametrize("stem", ["04_lagrange_kkt", "06_soft_margin", "07_smo", "08_kernels"])
+def test_at_most_a_quarter_of_display_formulas_need_a_swipe_on_a_phone(browser, stem):
+    context, page = visit(browser, stem, **PHONE)
+    try:
+        found = page.evaluate(DISPLAY)
+        assert found["total"] >= 5, found
+        assert found["wide"] <= 0.25 * found["total"], found
+        assert found["cued"] == found["wide"], found        # each one left has its cue
+        assert found["smallest"] >= 0.6 - 1e-9, found
+        assert found["widest_number"] <= 48, found
+    finally:
+        context.close()
+    # at 1440 px nothing is scaled
+    context, page = visit(browser, stem, **DESKTOP)
+    try:
+        assert page.evaluate(DISPLAY)["scaled"] == 0
+    finally:
+        context.close()

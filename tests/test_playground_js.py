@@ -422,39 +422,28 @@ def test_the_widget_syncs_points_to_python():
     assert pg.summary == {"n_support": 2}
 
 
-def test_the_playground_never_runs_smo_past_its_budget():
+def test_the_node_tests_of_slices_warm_starts_and_frames():
+    """tests/js/playground_solver.test.mjs, run by node itself (no bundler).
+
+    A solve cut into slices takes the path of one run; a warm start after an
+    edit (a point added at alpha = 0, one removed, C moved) is feasible with
+    sum(alpha * y) = 0 and reaches the cold start's optimum; the playground's
+    trainer reaches the KKT tolerance across frames within each frame's budget.
+    """
+    folder = pathlib.Path(__file__).resolve().parent / "js"
+    run = subprocess.run([NODE, "--test", str(folder / "playground_solver.test.mjs")],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+    assert "# pass 8" in run.stdout and "# fail 0" in run.stdout, run.stdout[-2000:]
+
+
+def test_the_playground_trains_by_frames_and_says_when_it_is_not_done():
     # The reviewer's freeze: 200 overlapping points, polynomial kernel, C = 1000,
-    # where SMO needs hundreds of thousands of iterations.  The playground caps
-    # them (smo.iteration_budget), so a click is redrawn quickly, says that it
-    # stopped early, and the library's own default (no such cap) is untouched.
-    X, y = datasets.overlapping_blobs(n=200, random_state=0)
-    y = np.where(y > 0, 1, -1)
-    script = r"""
-import * as smo from "%s";
-let input = "";
-process.stdin.on("data", (chunk) => { input += chunk; });
-process.stdin.on("end", () => {
-const job = JSON.parse(input);
-const budget = smo.iteration_budget(job.y.length);
-const capped = smo.fit(job.X, job.y, {kernel: "poly", degree: 3, gamma: 1, coef0: 1, C: 1000,
-                                      max_iter: budget});
-const easy = smo.fit(job.X, job.y, {kernel: "rbf", gamma: 1, C: 1, max_iter: budget});
-process.stdout.write(JSON.stringify({budget, capped: [capped.result.n_iter, capped.result.converged,
-  capped.result.kkt_violation], easy: [easy.result.n_iter, easy.result.converged],
-  budget_500: smo.iteration_budget(500)}));
-});
-""" % SMO_JS.as_uri()
-    run = subprocess.run([NODE, "--input-type=module", "-e", script],
-                         input=json.dumps({"X": X.tolist(), "y": y.tolist()}),
-                         capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stderr
-    out = run.stdout
-    result = json.loads(out)
-    assert result["budget"] == 20000 and result["budget_500"] == 25000
-    n_iter, converged, violation = result["capped"]
-    assert n_iter == result["budget"] and not converged and violation > 1e-3
-    assert result["easy"][1] and result["easy"][0] < result["budget"]
-    # the playground passes the budget and says when it was reached
+    # where SMO needs hundreds of thousands of iterations.  The playground trains
+    # with smo.create_trainer, a frame's share at a time (FRAME_SOLVE_MS), ends
+    # a solve at PLAYGROUND_ITERATIONS, and its readout says "still converging"
+    # while it goes on and "SMO stopped after" when it gave up.
     source = (STATIC_DIR / "playground.js").read_text(encoding="utf-8")
-    assert "max_iter: smo.iteration_budget(y.length)" in source
-    assert "SMO stopped after" in source
+    assert "smo.create_trainer(" in source and "max_iter: smo.PLAYGROUND_ITERATIONS" in source
+    assert "still converging" in source and "SMO stopped after" in source
+    assert "requestAnimationFrame" in source.split("function continueSoon", 1)[1][:200]

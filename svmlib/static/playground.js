@@ -8,7 +8,7 @@
 // config: {title, goal: {n_support, n_points, text} | null, presets:
 //   {name: {label, points}}, preset, view: [xmin, xmax, ymin, ymax],
 //   C_range, gamma_range, points: [[x1, x2, label], ...],
-//   params: {kernel, C, gamma, degree, coef0}}
+//   params: {kernel, C, gamma, degree, coef0}, canvas_first: the picture above the controls}
 // host (optional): {points(list), params(dict), summary(dict)} callbacks.
 
 import * as smo from "./smo.js";
@@ -29,8 +29,8 @@ html[data-theme="dark"] .svmlib-pg,body[data-jp-theme-light="false"] .svmlib-pg,
 .svmlib-pg .pg-controls{display:flex;flex-wrap:wrap;gap:.35em 1.2em;align-items:center;margin-bottom:.5em}
 .svmlib-pg .pg-control{display:flex;align-items:center;gap:.4em;flex-wrap:wrap}
 .svmlib-pg label,.svmlib-pg .pg-label{font-weight:600}
-.svmlib-pg [role=radiogroup] label{font-weight:400;margin-left:.15em}
-.svmlib-pg [role=radiogroup] span{white-space:nowrap}
+.svmlib-pg [role=radiogroup] label{font-weight:400;display:inline-flex;align-items:center;gap:.3em;white-space:nowrap;cursor:pointer}
+.svmlib-pg [role=radiogroup] input{margin:0}
 .svmlib-pg output{min-width:6.5em;font-variant-numeric:tabular-nums}
 .svmlib-pg select,.svmlib-pg button{background:var(--pg-input);color:var(--pg-fg);border:1px solid var(--pg-border);border-radius:4px;padding:.1em .5em;font:inherit}
 .svmlib-pg button{cursor:pointer}
@@ -43,6 +43,14 @@ html[data-theme="dark"] .svmlib-pg,body[data-jp-theme-light="false"] .svmlib-pg,
 .svmlib-pg .pg-readout{min-height:2.8em;font-variant-numeric:tabular-nums}
 .svmlib-pg .pg-help{color:var(--pg-muted);font-size:.85em;margin:.3em 0 0}
 .svmlib-pg .pg-help kbd{font-size:.95em;border:1px solid var(--pg-border);border-radius:3px;padding:0 .25em}
+/* a finger's targets: 44 x 44 px at least (WCAG 2.5.5), on touch screens and narrow windows */
+@media (pointer: coarse), (max-width: 600px){
+ .svmlib-pg .pg-controls{gap:.25em .9em}
+ .svmlib-pg select,.svmlib-pg button{min-height:44px;min-width:44px}
+ .svmlib-pg input[type=range]{height:44px;margin:0}
+ .svmlib-pg [role=radiogroup] label{min-height:44px;min-width:44px;padding:0 .5em 0 .25em}
+ .svmlib-pg [role=radiogroup] input{width:22px;height:22px}
+}
 .svmlib-pg .svmlib-success{display:block;margin-top:.3em;padding:.2em .6em;color:#1b5e20;background:#e8f5e9;border-left:4px solid #2e7d32;font-weight:600}
 `;
 
@@ -166,8 +174,11 @@ export function mount(root, config, host = {}) {
     selected: -1,        // index of the point the keyboard (or the pointer) selected
     carrying: false,     // the selected point moves with the arrow keys
     dragging: -1,
-    timing: { train_ms: 0, draw_ms: 0, total_ms: 0 },
+    timing: { train_ms: 0, draw_ms: 0, total_ms: 0, solve_total_ms: 0 },
     redraws: 0,
+    trainer: null,       // the solve under way (smo.create_trainer)
+    solving: false,      // true while it goes on in later frames
+    easy: true,          // the last solve ended in its first frame
   };
   const start_count = state.points.length;
 
@@ -186,7 +197,8 @@ export function mount(root, config, host = {}) {
     if (value === 1) input.checked = true;
     input.addEventListener("change", () => { if (input.checked) state.cls = value; });
     classInputs[value] = input;
-    classSet.append(el("span", {}, [input, el("label", { for: id, text })]));
+    // the label holds its radio button, so the whole label is the target
+    classSet.append(el("label", { for: id }, [input, document.createTextNode(text)]));
   }
   controls.append(classSet);
 
@@ -231,11 +243,12 @@ export function mount(root, config, host = {}) {
   }
   const clearButton = el("button", { type: "button", id: `${uid}-clear`, text: "Clear" });
   controls.append(clearButton);
-  box.append(controls);
 
   const helpId = `${uid}-help`;
   const canvas = el("canvas", { tabindex: "0", role: "img", "aria-describedby": helpId, id: `${uid}-canvas` });
   box.append(canvas);
+  // the picture first (config.canvas_first, the landing page) or the controls first
+  if (config.canvas_first) box.append(controls); else canvas.before(controls);
   const legend = el("div", { class: "pg-legend" });
   box.append(legend);
   const readout = el("div", { class: "pg-readout", "aria-live": "polite", id: `${uid}-readout` });
@@ -283,12 +296,29 @@ export function mount(root, config, host = {}) {
   }
 
   // ----------------------------------------------------------- training
+  // Each edit starts a trainer (smo.create_trainer): a cold start for a few
+  // milliseconds, then, if SMO needs longer, a warm start from the last
+  // multipliers (a point just added at alpha = 0, sum(alpha * y) kept at 0),
+  // run for at most smo.FRAME_SOLVE_MS per animation frame.  The picture and
+  // the readout show the current iterate and say that it is still converging
+  // until it has.
+  let alphaOf = new Map(), alphaC = null;   // the last multipliers, by point
+  function remember(model) {
+    alphaOf = new Map();
+    state.points.forEach((p, k) => alphaOf.set(p, model.alpha[k]));
+    alphaC = model.C;
+  }
+  function lastSolution() {
+    if (alphaC === null || alphaOf.size === 0) return null;
+    return { alpha: state.points.map((p) => alphaOf.get(p) || 0), C: alphaC };
+  }
   function train() {
     const t0 = performance.now();
     const X = state.points.map((p) => [p[0], p[1]]);
     const y = state.points.map((p) => p[2]);
     state.model = null;
     state.error = null;
+    state.trainer = null;
     const n_pos = y.filter((v) => v === 1).length, n_neg = y.length - n_pos;
     if (n_pos === 0 || n_neg === 0) {
       state.error = y.length === 0 ? "No points yet: click in the picture to add some."
@@ -296,13 +326,47 @@ export function mount(root, config, host = {}) {
     } else {
       try {
         const p = state.params;
-        state.model = smo.fit(X, y, { kernel: p.kernel, C: p.C, gamma: p.gamma, degree: p.degree, coef0: p.coef0,
-                                      max_iter: smo.iteration_budget(y.length) });
+        // a solve that needed more than one frame: go straight to the warm start next time
+        state.trainer = smo.create_trainer(X, y, {
+          kernel: p.kernel, C: p.C, gamma: p.gamma, degree: p.degree, coef0: p.coef0,
+          max_iter: smo.PLAYGROUND_ITERATIONS,
+        }, lastSolution(), { try_cold: state.easy });
+        state.model = state.trainer.frame();
+        remember(state.model);
+        state.easy = state.model.result.finished;
       } catch (error) {
         state.error = String(error.message || error);
+        state.trainer = null;
       }
     }
+    state.solving = !!(state.model && !state.model.result.finished);
     state.timing.train_ms = performance.now() - t0;
+    state.timing.solve_total_ms = state.timing.train_ms;
+    if (state.solving) continueSoon();
+  }
+  // The next frame's share of a solve still under way.
+  let continuation = 0;
+  function continueSoon() {
+    if (continuation) return;
+    continuation = requestAnimationFrame(() => {
+      continuation = 0;
+      if (!state.trainer || !state.solving) return;
+      if (pending) { continueSoon(); return; }    // a redraw with a new trainer is due first
+      const t0 = performance.now();
+      state.model = state.trainer.frame();
+      remember(state.model);
+      state.solving = !state.model.result.finished;
+      if (!state.solving && state.model.frames > 1) state.easy = false;
+      state.timing.train_ms = performance.now() - t0;
+      state.timing.solve_total_ms += state.timing.train_ms;
+      draw();
+      const s = summary();
+      showReadout(s);
+      state.redraws += 1;
+      state.lastRedrawEnd = performance.now();
+      if (state.solving) continueSoon();
+      else if (host.summary) host.summary(s);
+    });
   }
 
   // ------------------------------------------------------------ drawing
@@ -400,7 +464,8 @@ export function mount(root, config, host = {}) {
     const w = smo.primal_weights(model);
     return Object.assign(out, {
       n_support: n_free + n_bound, n_free, n_bound, objective: model.result.objective, b: model.b,
-      n_iter: model.result.n_iter, converged: model.result.converged,
+      n_iter: model.result.n_iter, converged: model.result.converged, solving: state.solving,
+      frames: model.frames,
       kkt_violation: model.result.kkt_violation,
       margin_width: w ? 2 / Math.hypot(...w) : null, gamma: model.kernel_params.gamma,
       support: model.support.slice(),
@@ -415,11 +480,18 @@ export function mount(root, config, host = {}) {
     ];
     if (s.margin_width !== null) parts.push(`margin width 2/‖w‖ = ${fmt(s.margin_width)}`);
     parts.push(`dual objective D(α) = ${fmt(s.objective, 5)}`);
-    parts.push(s.converged ? `${s.n_iter} SMO iterations`
-      : `SMO stopped after ${s.n_iter} iterations, before convergence (KKT violation ${fmt(s.kkt_violation)}): ` +
-        "with a large C on overlapping classes the dual is slow to solve, and the picture is not yet optimal; " +
-        "a smaller C converges");
-    parts.push(`trained in ${state.timing.train_ms.toFixed(1)} ms`);
+    if (s.solving) {
+      parts.push(`<b>still converging</b>: ${s.n_iter} SMO iterations so far, KKT violation ` +
+                 `${fmt(s.kkt_violation)} (done at 0.001); the picture shows the current iterate and ` +
+                 "is redrawn as SMO goes on");
+    } else if (s.converged) {
+      parts.push(`${s.n_iter} SMO iterations` + (s.frames > 1 ? ` over ${s.frames} frames` : ""));
+    } else {
+      parts.push(`SMO stopped after ${s.n_iter} iterations, before convergence (KKT violation ${fmt(s.kkt_violation)}): ` +
+        "with a large C (or a large γ with the polynomial kernel) on overlapping classes the dual is slow " +
+        "to solve, and the picture is not optimal; a smaller C (or γ) converges");
+    }
+    if (!s.solving) parts.push(`trained in ${state.timing.solve_total_ms.toFixed(1)} ms`);
     let text = parts.join(" · ");
     const goal = config.goal;
     if (goal && s.n_points === goal.n_points && s.n_support === goal.n_support) {

@@ -211,19 +211,33 @@ function argmin(values, A) {
 }
 
 /**
- * Solve the SVM dual by SMO (LIBSVM's algorithm, as svmlib.smo.solve_dual_smo).
+ * An SMO solver that can be run in slices: `create_smo(K, y, options)`
+ * prepares the problem and returns {run(budget), snapshot(), finished()}.
+ * run({iterations, deadline_ms}) does at most `iterations` SMO iterations,
+ * and stops (between two iterations) once the clock passes `deadline_ms` (a
+ * performance.now() time), so that a page can spread a long solve over
+ * several animation frames and stay responsive; it returns true once the
+ * solve is over (converged, at the iteration limit, or stopped by the
+ * callback).  Every variable of the algorithm lives in the solver between
+ * two slices, so a solve cut into slices takes exactly the path of one run.
  *
  * K: the Gram matrix, Float64Array of length n * n (row-major);
  * y: labels in {-1, +1} (array of length n);
  * options: {C = 1, tol = 1e-3, max_iter = -1, shrinking = true,
- *           selection = "second_order" | "first_order"}.
+ *           selection = "second_order" | "first_order", alpha0 = null,
+ *           callback = null}.
  *
- * Returns {alpha, grad, b, n_iter, objective, kkt_violation, converged,
- *          time_ms, shrink_events}.  objective is the dual objective
- * D = 1^T alpha - 1/2 alpha^T Q alpha.
+ * alpha0, as in svmlib.smo.solve_dual_smo, is a feasible start
+ * (0 <= alpha0_t <= C): the gradient Q alpha0 - 1 is computed from it, one
+ * row of Q per nonzero entry, and y^T alpha stays y^T alpha0 (0 for the
+ * SVM's dual: see warm_start).
+ *
+ * snapshot() returns {alpha, grad, b, n_iter, objective, kkt_violation,
+ * converged, finished, shrink_events, stopped_by_callback} at the current
+ * iterate (in the original order of the points); objective is the dual
+ * objective D = 1^T alpha - 1/2 alpha^T Q alpha.
  */
-export function solve_dual_smo(K, y_in, options = {}) {
-  const start_time = (typeof performance !== "undefined" ? performance : Date).now();
+export function create_smo(K, y_in, options = {}) {
   const C = options.C === undefined ? 1.0 : options.C;
   const tol = options.tol === undefined ? 1e-3 : options.tol;
   const shrinking = options.shrinking === undefined ? true : options.shrinking;
@@ -242,6 +256,20 @@ export function solve_dual_smo(K, y_in, options = {}) {
   for (let t = 0; t < n; t++) {
     if (y[t] !== 1 && y[t] !== -1) {
       throw new Error(`y must hold labels -1 and +1; got y[${t}]=${y_in[t]}. Map the classes to -1 and +1.`);
+    }
+  }
+  const alpha0 = options.alpha0 === undefined ? null : options.alpha0;
+  if (alpha0 !== null) {
+    if (alpha0.length !== n) {
+      throw new Error(`alpha0 must hold one starting value per point, ${n}; got ${alpha0.length}. ` +
+                      "Pass alpha0=null to start at alpha = 0.");
+    }
+    for (let t = 0; t < n; t++) {
+      const a = alpha0[t];
+      if (!(Number.isFinite(a) && a >= 0 && a <= C)) {
+        throw new Error(`alpha0 must be feasible, 0 <= alpha0[t] <= C = ${C}; got alpha0[${t}]=${a}. ` +
+                        "Clip the start into the box, or pass alpha0=null.");
+      }
     }
   }
   const max_iter = options.max_iter;
@@ -297,17 +325,18 @@ export function solve_dual_smo(K, y_in, options = {}) {
     return [old_status, status];
   }
 
-  function reconstruct_gradient(active_size) {
+  // The gradient of the inactive (shrunk) entries, written into `out`.
+  function reconstruct_gradient(active_size, out = grad) {
     if (active_size === n) return;
     const free = [];
     for (let s = 0; s < active_size; s++) if (alpha_status[s] === FREE) free.push(s);
     for (let t = active_size; t < n; t++) {
-      grad[t] = grad_bar[t] - 1.0;
+      out[t] = grad_bar[t] - 1.0;
       if (free.length === 0) continue;
       let acc = 0.0;
       const base = order[t] * n;
       for (const s of free) acc += K[base + order[s]] * (alpha[s] * y_work[s]);
-      grad[t] += y_work[t] * acc;
+      out[t] += y_work[t] * acc;
     }
   }
 
@@ -356,13 +385,32 @@ export function solve_dual_smo(K, y_in, options = {}) {
     return v;
   }
 
+  let alpha_sum = 0.0;
+  // ----- the warm start: grad = Q alpha0 - 1, grad_bar = C * (sum of the rows at C)
+  if (alpha0 !== null) {
+    for (let s = 0; s < n; s++) {
+      alpha[s] = alpha0[s];
+      set_status(s);
+    }
+    for (let s = 0; s < n; s++) {
+      if (!(alpha[s] > 0)) continue;
+      alpha_sum += alpha[s];
+      const row = get_row(s, n, row_t);        // the order is still the identity here
+      const a_s = alpha[s];
+      for (let k = 0; k < n; k++) grad[k] += a_s * row[k];
+      if (alpha_status[s] === UPPER) for (let k = 0; k < n; k++) grad_bar[k] += C * row[k];
+    }
+  }
+
   const callback = options.callback || null;
   let stopped_by_callback = false;
   let active_size = n, unshrunk = false, counter = Math.min(n, 1000), shrink_events = 0;
-  let converged = false, iteration = 0, violation = Infinity, alpha_sum = 0.0;
+  let converged = false, iteration = 0, violation = Infinity, finished = false;
   const alpha_sum_limit = C === Infinity ? HARD_MARGIN_LIMIT / Math.max(diag_max, 1e-300) : Infinity;
+  const clock = typeof performance !== "undefined" ? performance : Date;
 
-  while (iteration < limit) {
+  // One SMO iteration; true when the solve is over.
+  function iterate() {
     let A = active_size;
     // ---- shrinking, every min(n, 1000) iterations
     counter -= 1;
@@ -388,7 +436,7 @@ export function solve_dual_smo(K, y_in, options = {}) {
     let gmax = up_scores[i];
     violation = gmax - min_of(low_scores, A);
     if (violation <= tol) {
-      if (A === n) { converged = true; break; }
+      if (A === n) { converged = true; return true; }
       // Optimal on the active set: rebuild the whole gradient and check all.
       reconstruct_gradient(A);
       active_size = A = n;
@@ -396,7 +444,7 @@ export function solve_dual_smo(K, y_in, options = {}) {
       i = argmax_last(up_scores, A);
       gmax = up_scores[i];
       violation = gmax - min_of(low_scores, A);
-      if (violation <= tol) { converged = true; break; }
+      if (violation <= tol) { converged = true; return true; }
       counter = 1;
     }
     const Q_i = get_row(order[i], A, row_i);
@@ -446,49 +494,114 @@ export function solve_dual_smo(K, y_in, options = {}) {
     }
     if (callback !== null && callback({ iteration, i: order[i], j: order[j], violation })) {
       stopped_by_callback = true;
-      break;
+      return true;
     }
+    return false;
   }
 
-  if (active_size < n) reconstruct_gradient(active_size);
-  const alpha_out = new Float64Array(n), grad_out = new Float64Array(n);
-  for (let k = 0; k < n; k++) { alpha_out[order[k]] = alpha[k]; grad_out[order[k]] = grad[k]; }
-  const b = compute_intercept(alpha_out, grad_out, y, C);
-  let objective = 0.0;
-  for (let t = 0; t < n; t++) objective += alpha_out[t] * (grad_out[t] - 1.0);
-  objective *= -0.5;
-  const end_time = (typeof performance !== "undefined" ? performance : Date).now();
-  return {
-    alpha: alpha_out, grad: grad_out, b, n_iter: iteration, objective,
-    kkt_violation: max_kkt_violation(alpha_out, grad_out, y, C),
-    converged, time_ms: end_time - start_time, shrink_events, stopped_by_callback,
-  };
+  // The clock is read every CLOCK_EVERY iterations (a few microseconds of work each).
+  const CLOCK_EVERY = 32;
+  function run(budget = {}) {
+    if (finished) return true;
+    const steps = budget.iterations === undefined ? Infinity : budget.iterations;
+    const deadline = budget.deadline_ms === undefined ? Infinity : budget.deadline_ms;
+    for (let done = 0; done < steps; done++) {
+      if (iteration >= limit) { finished = true; break; }
+      if (iterate()) { finished = true; break; }
+      if (deadline !== Infinity && done % CLOCK_EVERY === CLOCK_EVERY - 1 && clock.now() >= deadline) break;
+    }
+    if (!finished && iteration >= limit) finished = true;
+    return finished;
+  }
+
+  function snapshot() {
+    const full = grad.slice();
+    if (active_size < n) reconstruct_gradient(active_size, full);
+    const alpha_out = new Float64Array(n), grad_out = new Float64Array(n);
+    for (let k = 0; k < n; k++) { alpha_out[order[k]] = alpha[k]; grad_out[order[k]] = full[k]; }
+    const b = compute_intercept(alpha_out, grad_out, y, C);
+    let objective = 0.0;
+    for (let t = 0; t < n; t++) objective += alpha_out[t] * (grad_out[t] - 1.0);
+    objective *= -0.5;
+    return {
+      alpha: alpha_out, grad: grad_out, b, n_iter: iteration, objective,
+      kkt_violation: max_kkt_violation(alpha_out, grad_out, y, C),
+      converged, finished, shrink_events, stopped_by_callback,
+    };
+  }
+
+  return { run, snapshot, finished: () => finished, limit };
 }
 
 /**
- * The playground's iteration limit for n points: far below the library's
- * default (max(1,000,000, 100 n)), so that a click is redrawn in well under a
- * second even where SMO is slow to converge (a large C on overlapping classes
- * with the polynomial kernel: hundreds of thousands of iterations).  The
- * readout then says that the picture is not yet optimal.
+ * Solve the SVM dual by SMO (LIBSVM's algorithm, as svmlib.smo.solve_dual_smo),
+ * in one run: create_smo(K, y, options), run to the end.
+ *
+ * Returns create_smo's snapshot and time_ms.
  */
-export function iteration_budget(n) {
-  return Math.max(20000, 50 * n);
+export function solve_dual_smo(K, y_in, options = {}) {
+  const clock = typeof performance !== "undefined" ? performance : Date;
+  const start_time = clock.now();
+  const solver = create_smo(K, y_in, options);
+  solver.run();
+  const result = solver.snapshot();
+  result.time_ms = clock.now() - start_time;
+  return result;
+}
+
+/**
+ * A feasible start for the SVM dual after an edit, from the multipliers of
+ * the last solution:
+ *
+ * previous: alpha of each point still there (0 for a point just added), as
+ *           an array aligned with y;
+ * y:        the labels now;
+ * C_old:    the C that `previous` was computed with; C: the C now.
+ *
+ * The multipliers are first scaled by C / C_old (a move of the C slider:
+ * this keeps 0 <= alpha <= C and y^T alpha), then, if a point with alpha > 0
+ * was removed, y^T alpha = s != 0: the class with the larger sum gives up s,
+ * each of its multipliers scaled by the same factor (which keeps them in the
+ * box).  So the start is feasible, with sum(alpha * y) = 0 up to rounding.
+ * Returns a Float64Array, or null when nothing is left to start from.
+ */
+export function warm_start(previous, y, C_old, C) {
+  const n = y.length;
+  if (!previous || previous.length !== n || !(C_old > 0) || !(C > 0)) return null;
+  const ratio = C / C_old;
+  const alpha = new Float64Array(n);
+  let pos_sum = 0.0, neg_sum = 0.0;
+  for (let t = 0; t < n; t++) {
+    let a = previous[t] * ratio;
+    if (!(a > 0)) a = 0.0;
+    if (a > C) a = C;
+    alpha[t] = a;
+    if (y[t] > 0) pos_sum += a; else neg_sum += a;
+  }
+  if (pos_sum === 0 && neg_sum === 0) return null;
+  const excess = pos_sum - neg_sum;
+  if (excess !== 0) {
+    const sign = excess > 0 ? 1 : -1, total = excess > 0 ? pos_sum : neg_sum;
+    const factor = (total - Math.abs(excess)) / total;
+    for (let t = 0; t < n; t++) if ((y[t] > 0 ? 1 : -1) === sign) alpha[t] *= factor;
+  }
+  return alpha;
 }
 
 // --------------------------------------------------- a two-class classifier
 
 /**
- * Fit a two-class SVM as svmlib.SVC does: labels -1 / +1 (+1 is the class
- * that decision_function > 0 predicts), the Gram matrix computed up front,
- * then solve_dual_smo.
+ * Start fitting a two-class SVM as svmlib.SVC does: labels -1 / +1 (+1 is
+ * the class that decision_function > 0 predicts), the Gram matrix computed
+ * up front, then an SMO solver (create_smo) that continue_fit runs, in one
+ * go or in slices.
  *
  * params: {C = 1, kernel = "rbf", gamma = "scale", degree = 3, coef0 = 0,
- *          tol = 1e-3, max_iter = -1}.
- * Returns a model: {X, y, alpha, b, gamma, kernel_params, support (indices
- * with alpha > 0), result (the solver's record), gram_ms}.
+ *          tol = 1e-3, max_iter = -1, alpha0 = null (a feasible start, see
+ *          warm_start)}.
+ * Returns a job {X, y, C, kernel, kernel_params, solver, gram_ms, solve_ms}.
  */
-export function fit(X, y, params = {}) {
+export function start_fit(X, y, params = {}) {
   const n = X.length;
   if (n !== y.length) {
     throw new Error(`X and y must have the same number of samples; got ${n} and ${y.length}.`);
@@ -511,16 +624,130 @@ export function fit(X, y, params = {}) {
   const t0 = clock.now();
   const K = gram_matrix(kernel, X);
   const gram_ms = clock.now() - t0;
-  const result = solve_dual_smo(K, y, {
-    C: params.C === undefined ? 1.0 : params.C, tol: params.tol === undefined ? 1e-3 : params.tol,
-    max_iter: params.max_iter,
-  });
+  const C = params.C === undefined ? 1.0 : params.C;
+  const options = { C, tol: params.tol === undefined ? 1e-3 : params.tol, max_iter: params.max_iter };
+  const solver = create_smo(K, y, Object.assign({}, options,
+                                                { alpha0: params.alpha0 === undefined ? null : params.alpha0 }));
+  return { X, y: Array.from(y), C, kernel, kernel_params, K, options, solver, gram_ms, solve_ms: 0 };
+}
+
+/**
+ * The same job (points, kernel, Gram matrix) solved again from the start
+ * alpha0 (a feasible start, see warm_start; null: alpha = 0): a fresh solver
+ * replaces the job's, and the solver's time starts again from 0.
+ */
+export function restart_fit(job, alpha0) {
+  job.solver = create_smo(job.K, job.y, Object.assign({}, job.options, { alpha0 }));
+  job.solve_ms = 0;
+  return job;
+}
+
+/**
+ * The playground's limit on SMO iterations per solve, over all its frames
+ * (svmlib's default is max(1,000,000, 100 n)): at a few microseconds each
+ * on 200 points, a solve that cannot converge (the polynomial kernel with a
+ * large gamma and C on overlapping classes) ends after a few seconds of
+ * frames instead of running on, and the readout says so.
+ */
+export const PLAYGROUND_ITERATIONS = 500000;
+
+/**
+ * Run a job of start_fit further (budget as create_smo's run: {iterations,
+ * deadline_ms}; none: to the end) and return the model at the current
+ * iterate: {X, y, C, alpha, b, kernel, kernel_params, support (indices with
+ * alpha > 0), result (the solver's snapshot, with time_ms: the solver's time
+ * so far), gram_ms}.  result.finished is false while the solve goes on.
+ */
+export function continue_fit(job, budget = {}) {
+  const clock = typeof performance !== "undefined" ? performance : Date;
+  const t0 = clock.now();
+  job.solver.run(budget);
+  job.solve_ms += clock.now() - t0;
+  const result = job.solver.snapshot();
+  result.time_ms = job.solve_ms;
   const support = [];
-  for (let t = 0; t < n; t++) if (result.alpha[t] > 0) support.push(t);
+  for (let t = 0; t < result.alpha.length; t++) if (result.alpha[t] > 0) support.push(t);
   return {
-    X, y: Array.from(y), C: params.C === undefined ? 1.0 : params.C, alpha: result.alpha, b: result.b,
-    kernel, kernel_params, support, result, gram_ms,
+    X: job.X, y: job.y, C: job.C, alpha: result.alpha, b: result.b,
+    kernel: job.kernel, kernel_params: job.kernel_params, support, result, gram_ms: job.gram_ms,
   };
+}
+
+/** Fit in one go: continue_fit(start_fit(X, y, params)). */
+export function fit(X, y, params = {}) {
+  return continue_fit(start_fit(X, y, params));
+}
+
+// ------------------------------------------- training spread over frames
+
+/** The solver's share of one animation frame in the playground, in ms. */
+export const FRAME_SOLVE_MS = 20;
+/** How long a cold start (alpha = 0) may run before the warm start takes over, in ms. */
+export const COLD_TRIAL_MS = 10;
+
+/**
+ * The playground's way of training after an edit, one animation frame at a
+ * time, so that no frame holds the page for more than about FRAME_SOLVE_MS
+ * of solving, however slowly SMO converges.
+ *
+ * X, y, params: as start_fit (params.max_iter bounds the whole solve, over
+ * all frames).  start: {alpha, C} from the last solution, alpha aligned with
+ * y (0 for a point just added), or null.  budget (all optional): solve_ms,
+ * cold_ms, and, instead of the clock, frame_iterations and cold_iterations
+ * (SMO iterations per frame and for the cold trial, for tests);
+ * try_cold = true.
+ *
+ * The first frame tries a cold start, which takes svmlib's own path, for
+ * cold_ms; if it has not finished by then (or try_cold is false) the solve
+ * goes on from the warm start (see warm_start), the remaining time of that
+ * frame and in later frames.  Returns {frame(), model(), finished()}:
+ * frame() runs one frame's share and returns the model at the current
+ * iterate, with `phase` ("cold" or "warm"), `frames` (frames so far) and
+ * `train_ms` (solver and Gram matrix time over all frames).
+ */
+export function create_trainer(X, y, params = {}, start = null, budget = {}) {
+  const clock = typeof performance !== "undefined" ? performance : Date;
+  const pick = (value, fallback) => (value === undefined ? fallback : value);
+  const solve_ms = pick(budget.solve_ms, FRAME_SOLVE_MS), cold_ms = pick(budget.cold_ms, COLD_TRIAL_MS);
+  const frame_iterations = pick(budget.frame_iterations, Infinity);
+  const cold_iterations = pick(budget.cold_iterations, Infinity);
+  const try_cold = pick(budget.try_cold, true);
+  const C = pick(params.C, 1.0);
+  const warm = start ? warm_start(start.alpha, y, start.C, C) : null;
+  let job = null, model = null, phase = "cold", frames = 0, train_ms = 0;
+
+  function frame() {
+    const t0 = clock.now();
+    const rest = { deadline_ms: t0 + solve_ms, iterations: frame_iterations };
+    if (job === null) {
+      if (warm === null || try_cold) {
+        job = start_fit(X, y, params);
+        if (warm === null) {
+          model = continue_fit(job, rest);
+        } else {
+          model = continue_fit(job, { deadline_ms: t0 + cold_ms, iterations: cold_iterations });
+          if (!model.result.finished) {
+            restart_fit(job, warm);
+            phase = "warm";
+            model = continue_fit(job, rest);
+          }
+        }
+      } else {
+        job = start_fit(X, y, Object.assign({}, params, { alpha0: warm }));
+        phase = "warm";
+        model = continue_fit(job, rest);
+      }
+    } else if (!model.result.finished) {
+      model = continue_fit(job, rest);
+    }
+    frames += 1;
+    train_ms += clock.now() - t0;
+    model.phase = phase;
+    model.frames = frames;
+    model.train_ms = train_ms;
+    return model;
+  }
+  return { frame, model: () => model, finished: () => model !== null && model.result.finished };
 }
 
 /** f(x) = sum over support vectors of alpha_s y_s k(x_s, x) + b, for each point of Z. */
