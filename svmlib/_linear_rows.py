@@ -63,8 +63,12 @@ def row_dot(data, indices, indptr, width, i, v):
     """``<x_i, v>``."""
     start, end = row_span(indptr, width, i)
     total = 0.0
-    for q in range(start, end):
-        total += data[q] * v[column_at(indices, width, start, q)]
+    if width > 0:          # the same loop as below, with column = position in the row
+        for k in range(width):
+            total += data[start + k] * v[k]
+    else:
+        for q in range(start, end):
+            total += data[q] * v[indices[q]]
     return total
 
 
@@ -72,8 +76,12 @@ def row_dot(data, indices, indptr, width, i, v):
 def row_axpy(a, data, indices, indptr, width, i, v):
     """``v += a * x_i`` in place."""
     start, end = row_span(indptr, width, i)
-    for q in range(start, end):
-        v[column_at(indices, width, start, q)] += a * data[q]
+    if width > 0:
+        for k in range(width):
+            v[k] += a * data[start + k]
+    else:
+        for q in range(start, end):
+            v[indices[q]] += a * data[q]
 
 
 @njit(cache=True)

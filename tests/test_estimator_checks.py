@@ -126,8 +126,12 @@ def _expected_failures(estimator):
      SVC(class_weight="balanced"), SVC(C=np.inf), Perceptron(),
      KernelPerceptron(), LinearSVC(), LinearSVC(loss="hinge"),
      LinearSVC(tol=1e-10, max_iter=100_000), LinearSVC(loss="hinge", tol=1e-10, max_iter=100_000),
+     LinearSVC(dual=True), LinearSVC(dual=True, tol=1e-10, max_iter=100_000),
+     LinearSVC(penalty="l1", tol=1e-10, max_iter=100_000),
+     LinearSVC(multi_class="crammer_singer", tol=1e-10, max_iter=100_000),
      LinearSVR(tol=1e-10, max_iter=100_000),
      LinearSVR(loss="squared_epsilon_insensitive", tol=1e-10, max_iter=100_000),
+     LinearSVR(loss="squared_epsilon_insensitive", dual=True, tol=1e-10, max_iter=100_000),
      RandomFourierFeatures(random_state=0), Nystroem(n_components=20, random_state=0)],
     expected_failed_checks=_expected_failures,
 )
