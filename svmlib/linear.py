@@ -792,7 +792,9 @@ class LinearSVC(ClassifierMixin, _LinearInput, BaseEstimator):
         it by ``max(min(#pos, #neg), 1) / n`` as LIBLINEAR does.
     max_iter : int, default=1000
         Maximal number of iterations: passes over the data (coordinate
-        descent, Crammer–Singer) or Newton steps.
+        descent, Crammer–Singer) or Newton steps.  (scikit-learn's LIBLINEAR
+        runs Crammer–Singer up to 100,000 passes whatever ``max_iter`` says;
+        svmlib keeps to ``max_iter`` and warns when it is reached.)
     fit_intercept : bool, default=True
         Learn a bias (as the weight of a constant feature).
     intercept_scaling : float, default=1.0
