@@ -122,7 +122,7 @@ def _dcd(data, indices, indptr, width, y, alpha, w, bias_w, s, diag, upper, tol,
     """Dual coordinate descent; ``w`` (and ``bias_w``) updated in place.
 
     ``data, indices, indptr, width`` are the rows of ``X``, dense or CSR
-    (:mod:`svmlib._linear_rows`).  ``diag`` and ``upper`` are per sample:
+    (``svmlib._linear_rows``).  ``diag`` and ``upper`` are per sample:
     ``D_ii`` and ``U_i`` (from ``C_i``).  Returns the number of passes.
     """
     n = indptr.shape[0] - 1
@@ -465,7 +465,7 @@ def solve_linear_l1_cd(X, y, C=1.0, fit_intercept=True, intercept_scaling=1.0, t
 
     Minimizes ``||w_hat||_1 + sum_i C_i max(0, 1 - y_i (<w, x_i> + b))^2`` with
     ``w_hat = (w, b / s)`` (the bias penalized, as in LIBLINEAR), labels ``y`` in
-    {-1, +1}; see :mod:`svmlib._linear_l1`.  The tolerance is LIBLINEAR's
+    {-1, +1}; see ``svmlib._linear_l1``.  The tolerance is LIBLINEAR's
     ``tol * max(min(#pos, #neg), 1) / n`` on the ratio of the summed violations
     to those of the first pass.
 
@@ -517,7 +517,7 @@ def solve_crammer_singer(X, y, n_classes, C=1.0, fit_intercept=True, intercept_s
     dict
         ``W`` (n_classes, n_features), ``b`` (n_classes,), ``alpha``
         (n_samples, n_classes; LIBLINEAR's multipliers, ``sum_m alpha_i^m = 0``),
-        ``n_iter`` (passes) and ``converged``.  See :mod:`svmlib._linear_cs`.
+        ``n_iter`` (passes) and ``converged``.  See ``svmlib._linear_cs``.
     """
     from ._linear_cs import crammer_singer
 
