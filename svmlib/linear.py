@@ -59,20 +59,17 @@ import scipy.sparse
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.exceptions import ConvergenceWarning, DataConversionWarning
 from sklearn.utils.multiclass import type_of_target
+from sklearn.utils.extmath import safe_sparse_dot
 from sklearn.utils.validation import check_is_fitted
 
 from ._validation import (check_array, check_estimator_X_y_regression, check_int,
                           check_nonnegative, check_option, check_positive)
 
-try:  # the inner loops are compiled when Numba is available
-    from numba import njit
-except ImportError:  # pragma: no cover - plain Python, same results, slower
-    def njit(*args, **kwargs):
-        if args and callable(args[0]):
-            return args[0]
-        return lambda f: f
+from ._linear_rows import columns_of, njit, row_axpy, row_dot, row_sqnorm, rows_of, shuffle
 
 __all__ = ["LinearSVC", "LinearSVR", "solve_linear_dual_cd", "solve_linear_svr_dual_cd",
+           "solve_linear_primal_newton", "solve_linear_l1_cd", "solve_crammer_singer",
+           "linear_svm_l1_primal", "crammer_singer_primal", "crammer_singer_dual",
            "dual_cd_trace", "linear_svm_primal", "linear_svm_dual", "linear_svr_primal",
            "linear_svr_dual"]
 
@@ -80,18 +77,7 @@ LOSSES = ("hinge", "squared_hinge")
 SVR_LOSSES = ("epsilon_insensitive", "squared_epsilon_insensitive")
 
 
-# ------------------------------------------------------------ the two loops
-
-@njit(cache=True)
-def _shuffle(index, active, rng_state):
-    # Fisher-Yates on index[:active] with a small linear congruential generator,
-    # so the order is the same with and without Numba.
-    for s in range(active - 1, 0, -1):
-        rng_state = (rng_state * 6364136223846793005 + 1442695040888963407) & (2**63 - 1)
-        t = (rng_state >> 17) % (s + 1)
-        index[s], index[t] = index[t], index[s]
-    return rng_state
-
+# ------------------------------------------------------------ the classification loop
 
 @njit(cache=True)
 def _projected_gradient(G, a, upper, shrinking, pg_max_old, pg_min_old):
@@ -131,79 +117,30 @@ def _after_sweep(pg_max, pg_min, tol, active, n):
 
 
 @njit(cache=True)
-def _dcd_dense(X, y, alpha, w, bias_w, s, diag, upper, tol, max_iter, seed, shrinking):
-    """Dual coordinate descent on dense X; ``w`` (and ``bias_w``) updated in place.
+def _dcd(data, indices, indptr, width, y, alpha, w, bias_w, s, diag, upper, tol, max_iter, seed,
+         shrinking):
+    """Dual coordinate descent; ``w`` (and ``bias_w``) updated in place.
 
-    ``diag`` and ``upper`` are per sample: ``D_ii`` and ``U_i`` (from ``C_i``).
+    ``data, indices, indptr, width`` are the rows of ``X``, dense or CSR
+    (``svmlib._linear_rows``).  ``diag`` and ``upper`` are per sample:
+    ``D_ii`` and ``U_i`` (from ``C_i``).  Returns the number of passes.
     """
-    n, p = X.shape
-    QD = np.empty(n)
-    for i in range(n):
-        QD[i] = diag[i] + s * s
-        for k in range(p):
-            QD[i] += X[i, k] * X[i, k]
-    index = np.arange(n)
-    active = n
-    pg_max_old, pg_min_old = np.inf, -np.inf
-    rng_state = seed
-    it = 0
-    while it < max_iter:
-        rng_state = _shuffle(index, active, rng_state)
-        pg_max, pg_min = -np.inf, np.inf
-        k_pos = 0
-        while k_pos < active:
-            i = index[k_pos]
-            dot = bias_w[0] * s
-            for k in range(p):
-                dot += w[k] * X[i, k]
-            G = y[i] * dot - 1.0 + diag[i] * alpha[i]
-            PG, shrink = _projected_gradient(G, alpha[i], upper[i], shrinking, pg_max_old,
-                                             pg_min_old)
-            if shrink:
-                active -= 1
-                index[k_pos], index[active] = index[active], index[k_pos]
-                continue
-            pg_max = max(pg_max, PG)
-            pg_min = min(pg_min, PG)
-            if abs(PG) > 1e-12:
-                old = alpha[i]
-                alpha[i] = _coordinate_step(old, G, QD[i], upper[i])
-                step = (alpha[i] - old) * y[i]
-                for k in range(p):
-                    w[k] += step * X[i, k]
-                bias_w[0] += step * s
-            k_pos += 1
-        it += 1
-        stop, active, pg_max_old, pg_min_old = _after_sweep(pg_max, pg_min, tol, active, n)
-        if stop:
-            break
-    return it
-
-
-@njit(cache=True)
-def _dcd_csr(data, indices, indptr, y, alpha, w, bias_w, s, diag, upper, tol, max_iter, seed,
-             shrinking):
-    """The same loop on a CSR matrix: each step touches the nonzeros of one row."""
     n = indptr.shape[0] - 1
     QD = np.empty(n)
     for i in range(n):
-        QD[i] = diag[i] + s * s
-        for q in range(indptr[i], indptr[i + 1]):
-            QD[i] += data[q] * data[q]
+        QD[i] = diag[i] + s * s + row_sqnorm(data, indptr, width, i)
     index = np.arange(n)
     active = n
     pg_max_old, pg_min_old = np.inf, -np.inf
     rng_state = seed
     it = 0
     while it < max_iter:
-        rng_state = _shuffle(index, active, rng_state)
+        rng_state = shuffle(index, active, rng_state)
         pg_max, pg_min = -np.inf, np.inf
         k_pos = 0
         while k_pos < active:
             i = index[k_pos]
-            dot = bias_w[0] * s
-            for q in range(indptr[i], indptr[i + 1]):
-                dot += w[indices[q]] * data[q]
+            dot = bias_w[0] * s + row_dot(data, indices, indptr, width, i, w)
             G = y[i] * dot - 1.0 + diag[i] * alpha[i]
             PG, shrink = _projected_gradient(G, alpha[i], upper[i], shrinking, pg_max_old,
                                              pg_min_old)
@@ -217,8 +154,7 @@ def _dcd_csr(data, indices, indptr, y, alpha, w, bias_w, s, diag, upper, tol, ma
                 old = alpha[i]
                 alpha[i] = _coordinate_step(old, G, QD[i], upper[i])
                 step = (alpha[i] - old) * y[i]
-                for q in range(indptr[i], indptr[i + 1]):
-                    w[indices[q]] += step * data[q]
+                row_axpy(step, data, indices, indptr, width, i, w)
                 bias_w[0] += step * s
             k_pos += 1
         it += 1
@@ -290,68 +226,17 @@ def _svr_after_sweep(gnorm1, gnorm1_init, gmax, tol, active, n):
 
 
 @njit(cache=True)
-def _svr_dense(X, y, beta, w, bias_w, s, lam, upper, epsilon, tol, max_iter, seed):
-    """Dual coordinate descent for linear SVR on dense X; ``w`` (and ``bias_w``) in place.
+def _svr(data, indices, indptr, width, y, beta, w, bias_w, s, lam, upper, epsilon, tol, max_iter,
+         seed):
+    """Dual coordinate descent for linear SVR; ``w`` (and ``bias_w``) in place.
 
-    ``lam`` and ``upper`` are per sample (``D_ii`` and ``U_i``).  Returns the number
-    of passes.
+    The rows of ``X`` as in :func:`_dcd`; ``lam`` and ``upper`` are per sample
+    (``D_ii`` and ``U_i``).  Returns the number of passes.
     """
-    n, p = X.shape
-    QD = np.empty(n)
-    for i in range(n):
-        QD[i] = s * s
-        for k in range(p):
-            QD[i] += X[i, k] * X[i, k]
-    index = np.arange(n)
-    active = n
-    gmax_old = np.inf
-    gnorm1_init = -1.0
-    rng_state = seed
-    it = 0
-    while it < max_iter:
-        rng_state = _shuffle(index, active, rng_state)
-        gmax, gnorm1 = 0.0, 0.0
-        k_pos = 0
-        while k_pos < active:
-            i = index[k_pos]
-            dot = bias_w[0] * s
-            for k in range(p):
-                dot += w[k] * X[i, k]
-            G = dot - y[i] + lam[i] * beta[i]
-            violation, new, shrink = _svr_coordinate(G, beta[i], QD[i] + lam[i], epsilon,
-                                                     upper[i], gmax_old)
-            if shrink:
-                active -= 1
-                index[k_pos], index[active] = index[active], index[k_pos]
-                continue
-            gmax = max(gmax, violation)
-            gnorm1 += violation
-            step = new - beta[i]
-            if step != 0.0:
-                beta[i] = new
-                for k in range(p):
-                    w[k] += step * X[i, k]
-                bias_w[0] += step * s
-            k_pos += 1
-        if it == 0:
-            gnorm1_init = gnorm1
-        it += 1
-        stop, active, gmax_old = _svr_after_sweep(gnorm1, gnorm1_init, gmax, tol, active, n)
-        if stop:
-            break
-    return it
-
-
-@njit(cache=True)
-def _svr_csr(data, indices, indptr, y, beta, w, bias_w, s, lam, upper, epsilon, tol,
-             max_iter, seed):
-    """The same loop on a CSR matrix: each step touches the nonzeros of one row."""
     n = indptr.shape[0] - 1
     QD = np.empty(n)
     for i in range(n):
-        QD[i] = s * s
-        for q in range(indptr[i], indptr[i + 1]):
-            QD[i] += data[q] * data[q]
+        QD[i] = s * s + row_sqnorm(data, indptr, width, i)
     index = np.arange(n)
     active = n
     gmax_old = np.inf
@@ -359,14 +244,12 @@ def _svr_csr(data, indices, indptr, y, beta, w, bias_w, s, lam, upper, epsilon, 
     rng_state = seed
     it = 0
     while it < max_iter:
-        rng_state = _shuffle(index, active, rng_state)
+        rng_state = shuffle(index, active, rng_state)
         gmax, gnorm1 = 0.0, 0.0
         k_pos = 0
         while k_pos < active:
             i = index[k_pos]
-            dot = bias_w[0] * s
-            for q in range(indptr[i], indptr[i + 1]):
-                dot += w[indices[q]] * data[q]
+            dot = bias_w[0] * s + row_dot(data, indices, indptr, width, i, w)
             G = dot - y[i] + lam[i] * beta[i]
             violation, new, shrink = _svr_coordinate(G, beta[i], QD[i] + lam[i], epsilon,
                                                      upper[i], gmax_old)
@@ -379,8 +262,7 @@ def _svr_csr(data, indices, indptr, y, beta, w, bias_w, s, lam, upper, epsilon, 
             step = new - beta[i]
             if step != 0.0:
                 beta[i] = new
-                for q in range(indptr[i], indptr[i + 1]):
-                    w[indices[q]] += step * data[q]
+                row_axpy(step, data, indices, indptr, width, i, w)
                 bias_w[0] += step * s
             k_pos += 1
         if it == 0:
@@ -443,18 +325,9 @@ def solve_linear_dual_cd(X, y, C=1.0, loss="squared_hinge", fit_intercept=True,
     seed = int(np.random.default_rng(random_state).integers(1, 2**62))
     alpha = np.zeros(n)
     bias_w = np.zeros(1)
-    if scipy.sparse.issparse(X):
-        X = scipy.sparse.csr_matrix(X, dtype=np.float64)
-        X.sort_indices()
-        w = np.zeros(X.shape[1])
-        n_iter = _dcd_csr(X.data, X.indices.astype(np.int64), X.indptr.astype(np.int64), y,
-                          alpha, w, bias_w, s, diag, upper, float(tol), int(max_iter), seed,
-                          bool(shrinking))
-    else:
-        X = np.ascontiguousarray(X, dtype=np.float64)
-        w = np.zeros(X.shape[1])
-        n_iter = _dcd_dense(X, y, alpha, w, bias_w, s, diag, upper, float(tol), int(max_iter),
-                            seed, bool(shrinking))
+    w = np.zeros(X.shape[1])
+    n_iter = _dcd(*rows_of(X), y, alpha, w, bias_w, s, diag, upper, float(tol), int(max_iter),
+                  seed, bool(shrinking))
     alpha_all = np.zeros(n_all)
     alpha_all[kept] = alpha
     return {"w": w, "b": float(bias_w[0] * s), "alpha": alpha_all, "n_iter": int(n_iter),
@@ -514,22 +387,156 @@ def solve_linear_svr_dual_cd(X, y, C=1.0, epsilon=0.0, loss="epsilon_insensitive
     seed = int(np.random.default_rng(random_state).integers(1, 2**62))
     beta = np.zeros(kept.shape[0])
     bias_w = np.zeros(1)
-    if scipy.sparse.issparse(X):
-        X = scipy.sparse.csr_matrix(X, dtype=np.float64)
-        X.sort_indices()
-        w = np.zeros(X.shape[1])
-        n_iter = _svr_csr(X.data, X.indices.astype(np.int64), X.indptr.astype(np.int64), y,
-                          beta, w, bias_w, s, lam, upper, float(epsilon), float(tol),
-                          int(max_iter), seed)
-    else:
-        X = np.ascontiguousarray(X, dtype=np.float64)
-        w = np.zeros(X.shape[1])
-        n_iter = _svr_dense(X, y, beta, w, bias_w, s, lam, upper, float(epsilon), float(tol),
-                            int(max_iter), seed)
+    w = np.zeros(X.shape[1])
+    n_iter = _svr(*rows_of(X), y, beta, w, bias_w, s, lam, upper, float(epsilon), float(tol),
+                  int(max_iter), seed)
     beta_all = np.zeros(n)
     beta_all[kept] = beta
     return {"w": w, "b": float(bias_w[0] * s), "beta": beta_all, "n_iter": int(n_iter),
             "converged": int(n_iter) < int(max_iter)}
+
+
+def _penalties(y, C, sample_weight):
+    """``(kept, C_i)``: the samples with ``C_i = C * sample_weight[i] > 0`` and their ``C_i``."""
+    n = y.shape[0]
+    C_i = np.full(n, float(C)) if sample_weight is None else float(C) * np.asarray(
+        sample_weight, dtype=np.float64)
+    kept = np.flatnonzero(C_i > 0)
+    return kept, C_i[kept]
+
+
+def _primal_tol(tol, y):
+    """LIBLINEAR's tolerance of its primal solvers: ``tol * max(min(#pos, #neg), 1) / n``."""
+    pos = int(np.count_nonzero(y > 0))
+    return float(tol) * max(min(pos, y.shape[0] - pos), 1) / y.shape[0]
+
+
+def _squared_hinge_multipliers(w, b, X, y, C_i):
+    """``alpha_i = 2 C_i max(0, 1 - y_i (<w, x_i> + b))``: the dual point of a primal solution."""
+    margins = y * (np.asarray(X @ w).ravel() + b)
+    return 2.0 * C_i * np.maximum(0.0, 1.0 - margins)
+
+
+def solve_linear_primal_newton(X, y, C=1.0, fit_intercept=True, intercept_scaling=1.0, tol=1e-4,
+                               max_iter=1000, sample_weight=None, epsilon=None):
+    """Solve the L2-regularized squared hinge (or squared epsilon-insensitive) primal by Newton's method.
+
+    LIBLINEAR's solver 2 (classification, labels ``y`` in {-1, +1}) or,
+    with ``epsilon`` given, its solver 11 (regression on targets ``y``): the
+    trust-region Newton method of Lin, Weng & Keerthi (2008), the bias the
+    weight of a constant feature ``intercept_scaling``.  The tolerance is
+    LIBLINEAR's: the gradient's norm must fall to ``tol'`` times its norm at
+    ``w = 0``, with ``tol' = tol * max(min(#pos, #neg), 1) / n`` for
+    classification and ``tol`` itself for regression.
+
+    Returns
+    -------
+    dict
+        ``w``, ``b``, ``alpha`` (classification: ``2 C_i max(0, 1 - y_i f(x_i))``,
+        the optimal dual multipliers, at the solution), ``n_iter`` (accepted
+        Newton steps) and ``converged``.
+    """
+    from ._linear_newton import SVC as KIND_SVC, SVR as KIND_SVR, tron
+
+    y = np.ascontiguousarray(y, dtype=np.float64)
+    n_all = y.shape[0]
+    kept, C_i = _penalties(y, C, sample_weight)
+    if kept.shape[0] < n_all:
+        X, y = X[kept], y[kept]
+    s = float(intercept_scaling) if fit_intercept else 0.0
+    w_hat = np.zeros(X.shape[1] + 1)
+    if epsilon is None:
+        kind, eps_tube, stop = KIND_SVC, 0.0, _primal_tol(tol, y)
+    else:
+        kind, eps_tube, stop = KIND_SVR, float(epsilon), float(tol)
+    n_iter = tron(*rows_of(X), s, kind, y, C_i, eps_tube, w_hat, stop, int(max_iter))
+    w, b = w_hat[:-1].copy(), float(w_hat[-1] * s)
+    result = {"w": w, "b": b, "n_iter": int(n_iter), "converged": int(n_iter) < int(max_iter)}
+    if epsilon is None:
+        alpha = np.zeros(n_all)
+        alpha[kept] = _squared_hinge_multipliers(w, b, X, y, C_i)
+        result["alpha"] = alpha
+    return result
+
+
+def solve_linear_l1_cd(X, y, C=1.0, fit_intercept=True, intercept_scaling=1.0, tol=1e-4,
+                       max_iter=1000, random_state=0, sample_weight=None):
+    """Solve the L1-regularized squared hinge by coordinate descent (LIBLINEAR's solver 5).
+
+    Minimizes ``||w_hat||_1 + sum_i C_i max(0, 1 - y_i (<w, x_i> + b))^2`` with
+    ``w_hat = (w, b / s)`` (the bias penalized, as in LIBLINEAR), labels ``y`` in
+    {-1, +1}; see ``svmlib._linear_l1``.  The tolerance is LIBLINEAR's
+    ``tol * max(min(#pos, #neg), 1) / n`` on the ratio of the summed violations
+    to those of the first pass.
+
+    Returns
+    -------
+    dict
+        ``w`` (sparse in the sense of many exact zeros), ``b``, ``alpha``
+        (``2 C_i max(0, 1 - y_i f(x_i))``), ``n_iter`` (passes over the
+        features) and ``converged``.
+    """
+    from ._linear_l1 import l1_cd
+
+    y = np.ascontiguousarray(y, dtype=np.float64)
+    n_all = y.shape[0]
+    kept, C_i = _penalties(y, C, sample_weight)
+    if kept.shape[0] < n_all:
+        X, y = X[kept], y[kept]
+    s = float(intercept_scaling) if fit_intercept else 0.0
+    columns = columns_of(X, constant=s, scale_rows=y)
+    w_hat = np.zeros(X.shape[1] + (1 if s != 0.0 else 0))
+    seed = int(np.random.default_rng(random_state).integers(1, 2**62))
+    n_iter = l1_cd(*columns, y.shape[0], C_i, w_hat, _primal_tol(tol, y), int(max_iter), seed)
+    p = X.shape[1]
+    w = w_hat[:p].copy()
+    b = float(w_hat[p] * s) if s != 0.0 else 0.0
+    alpha = np.zeros(n_all)
+    alpha[kept] = _squared_hinge_multipliers(w, b, X, y, C_i)
+    return {"w": w, "b": b, "alpha": alpha, "n_iter": int(n_iter),
+            "converged": int(n_iter) < int(max_iter)}
+
+
+def solve_crammer_singer(X, y, n_classes, C=1.0, fit_intercept=True, intercept_scaling=1.0,
+                         tol=1e-4, max_iter=1000, random_state=0, sample_weight=None):
+    """Solve the Crammer–Singer multiclass SVM by the sequential dual method (LIBLINEAR's solver 4).
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features) or CSR matrix
+    y : ndarray of shape (n_samples,)
+        Class indices ``0 .. n_classes - 1``.
+    n_classes : int
+    C : float, default=1.0
+    sample_weight : ndarray of shape (n_samples,) or None
+        Sample ``i`` gets ``C_i = C * sample_weight[i]`` (class weights folded
+        in by :class:`LinearSVC`); samples with ``C_i = 0`` are left out.
+
+    Returns
+    -------
+    dict
+        ``W`` (n_classes, n_features), ``b`` (n_classes,), ``alpha``
+        (n_samples, n_classes; LIBLINEAR's multipliers, ``sum_m alpha_i^m = 0``),
+        ``n_iter`` (passes) and ``converged``.  See ``svmlib._linear_cs``.
+    """
+    from ._linear_cs import crammer_singer
+
+    y_int = np.asarray(y, dtype=np.int64)
+    n_all = y_int.shape[0]
+    kept, C_i = _penalties(y_int, C, sample_weight)
+    if kept.shape[0] < n_all:
+        X, y_int = X[kept], y_int[kept]
+    s = float(intercept_scaling) if fit_intercept else 0.0
+    K = int(n_classes)
+    W_hat = np.zeros((X.shape[1] + 1, K))
+    alpha = np.zeros((kept.shape[0], K))
+    seed = int(np.random.default_rng(random_state).integers(1, 2**62))
+    n_iter = crammer_singer(*rows_of(X), s, np.ascontiguousarray(y_int), C_i, K, W_hat, alpha,
+                            float(tol), int(max_iter), seed)
+    alpha_all = np.zeros((n_all, K))
+    alpha_all[kept] = alpha
+    return {"W": W_hat[:-1].T.copy(), "b": W_hat[-1] * s, "alpha": alpha_all,
+            "n_iter": int(n_iter), "converged": int(n_iter) < int(max_iter)}
 
 
 def linear_svr_primal(w, b, X, y, C=1.0, epsilon=0.0, loss="epsilon_insensitive",
@@ -603,6 +610,59 @@ def linear_svm_dual(alpha, X, y, C=1.0, loss="squared_hinge", intercept_scaling=
     w_bias = s * ay.sum()
     diag = 0.0 if loss == "hinge" else 0.5 / C
     return float(alpha.sum() - 0.5 * (w @ w + w_bias ** 2) - 0.5 * diag * (alpha @ alpha))
+
+
+def linear_svm_l1_primal(w, b, X, y, C=1.0, intercept_scaling=1.0, fit_intercept=True,
+                         sample_weight=None):
+    """The objective of the L1-regularized squared hinge, as LIBLINEAR's solver 5 minimizes it.
+
+    ``||w||_1 + |b / s| + sum_i C_i max(0, 1 - y_i (<w, x_i> + b))^2``, the
+    bias term present only with ``fit_intercept``.
+    """
+    w = np.asarray(w, dtype=float)
+    margins = np.asarray(y, dtype=float) * (np.asarray(X @ w).ravel() + b)
+    cost = np.maximum(0.0, 1.0 - margins) ** 2
+    penalty = cost.sum() if sample_weight is None else np.asarray(sample_weight, float) @ cost
+    reg = np.abs(w).sum() + (abs(b / intercept_scaling) if fit_intercept else 0.0)
+    return float(reg + C * penalty)
+
+
+def crammer_singer_primal(W, b, X, y, C=1.0, intercept_scaling=1.0, fit_intercept=True,
+                          sample_weight=None):
+    """The Crammer–Singer primal ``1/2 sum_m ||w_hat_m||^2 + sum_i C_i max_m (1 - [m = y_i] + f_m(x_i) - f_{y_i}(x_i))``.
+
+    ``W`` has one row per class, ``f_m(x) = <w_m, x> + b_m``, ``y`` holds class
+    indices, ``w_hat_m = (w_m, b_m / s)``.
+    """
+    W = np.asarray(W, dtype=float)
+    b = np.asarray(b, dtype=float)
+    y = np.asarray(y, dtype=np.int64)
+    scores = np.asarray(X @ W.T) + b
+    rows = np.arange(y.shape[0])
+    margins = 1.0 + scores - scores[rows, y][:, None]
+    margins[rows, y] = 0.0
+    loss = margins.max(axis=1)
+    C_i = C if sample_weight is None else C * np.asarray(sample_weight, dtype=float)
+    reg = np.sum(W * W) + (np.sum((b / intercept_scaling) ** 2) if fit_intercept else 0.0)
+    return float(0.5 * reg + np.sum(C_i * loss))
+
+
+def crammer_singer_dual(alpha, X, y, intercept_scaling=1.0, fit_intercept=True):
+    """The Crammer–Singer dual in LIBLINEAR's variables: ``-1/2 sum_m ||w_m(alpha)||^2 - sum_i sum_{m != y_i} alpha_i^m``.
+
+    ``alpha`` has shape (n_samples, n_classes), ``w_m(alpha) = sum_i alpha_i^m
+    x_hat_i``.  Every feasible ``alpha`` (``sum_m alpha_i^m = 0``, ``alpha_i^m
+    <= C_i [m = y_i]``) gives a lower bound on :func:`crammer_singer_primal`;
+    at the solution the two are equal.
+    """
+    alpha = np.asarray(alpha, dtype=float)
+    y = np.asarray(y, dtype=np.int64)
+    W = np.asarray(X.T @ alpha)
+    s = intercept_scaling if fit_intercept else 0.0
+    bias = s * alpha.sum(axis=0)
+    rows = np.arange(y.shape[0])
+    off = alpha.sum() - alpha[rows, y].sum()
+    return float(-0.5 * (np.sum(W * W) + np.sum(bias * bias)) - off)
 
 
 def dual_cd_trace(X, y, C=1.0, loss="hinge", n_passes=10, intercept_scaling=1.0,
@@ -699,13 +759,23 @@ class _LinearInput:
 
 
 class LinearSVC(ClassifierMixin, _LinearInput, BaseEstimator):
-    """Linear support vector classifier trained by dual coordinate descent (LIBLINEAR's method).
+    """Linear support vector classifier with LIBLINEAR's solvers.
 
-    Solves the same problem as ``sklearn.svm.LinearSVC(dual=True)``: the
-    primal (Book: (eq-scale-primal)) with the bias as the weight of a constant
-    feature ``intercept_scaling``, through its dual (Book: (eq-scale-dual)).
-    More than two classes are handled one-vs-rest, one binary problem per
-    class, as LIBLINEAR does.
+    Solves the problems of ``sklearn.svm.LinearSVC``, the bias the weight of
+    a constant feature ``intercept_scaling`` (penalized, as in LIBLINEAR):
+
+    * ``penalty="l2"`` (Book: (eq-scale-primal)): by dual coordinate descent
+      (Hsieh et al., 2008; ``dual=True``, either loss), or for the squared
+      hinge by the primal trust-region Newton method (Lin, Weng & Keerthi,
+      2008; ``dual=False``);
+    * ``penalty="l1"``, squared hinge: ``||w_hat||_1 + C sum_i loss`` by
+      coordinate descent (Yuan et al., 2010), whose weights have exact zeros;
+    * ``multi_class="crammer_singer"``: the joint multiclass SVM of Crammer
+      and Singer by the sequential dual method (Keerthi et al., 2008); then
+      ``loss``, ``penalty`` and ``dual`` are ignored, as in scikit-learn.
+
+    Otherwise more than two classes are handled one-vs-rest, one binary
+    problem per class, as LIBLINEAR does.
 
     Parameters
     ----------
@@ -715,9 +785,16 @@ class LinearSVC(ClassifierMixin, _LinearInput, BaseEstimator):
         The squared hinge (L2-SVM) or the hinge (L1-SVM, the SVM of the
         soft-margin chapter).
     tol : float, default=1e-4
-        Stopping tolerance on the spread of the projected gradient.
+        Stopping tolerance, in each solver's own measure (LIBLINEAR's): the
+        spread of the projected gradient (dual coordinate descent), the
+        gradient's norm relative to its start (Newton) or the summed
+        violations relative to the first pass (L1); the primal solvers scale
+        it by ``max(min(#pos, #neg), 1) / n`` as LIBLINEAR does.
     max_iter : int, default=1000
-        Maximal number of passes over the data.
+        Maximal number of iterations: passes over the data (coordinate
+        descent, Crammer–Singer) or Newton steps.  (scikit-learn's LIBLINEAR
+        runs Crammer–Singer up to 100,000 passes whatever ``max_iter`` says;
+        svmlib keeps to ``max_iter`` and warns when it is reached.)
     fit_intercept : bool, default=True
         Learn a bias (as the weight of a constant feature).
     intercept_scaling : float, default=1.0
@@ -727,27 +804,29 @@ class LinearSVC(ClassifierMixin, _LinearInput, BaseEstimator):
         Seed of the order in which coordinates are visited (``None`` is
         seed 0, so that fits are repeatable).
     shrinking : bool, default=True
-        Set aside coordinates that sit at a bound (LIBLINEAR's shrinking).
-    penalty : {"l2"}, default="l2"
-        The regularizer ``1/2 ||w_hat||^2``.  ``"l1"`` (LIBLINEAR's solver 5)
-        is not implemented yet and raises ValueError.
+        Set aside coordinates that sit at a bound (LIBLINEAR's shrinking, in
+        dual coordinate descent).
+    penalty : {"l2", "l1"}, default="l2"
+        The regularizer: ``1/2 ||w_hat||^2`` or ``||w_hat||_1`` (sparse
+        weights; squared hinge only, ``dual=False``).
     dual : "auto", True or False, default="auto"
-        scikit-learn's rules: the hinge loss has only a dual solver
-        (``dual=False`` raises scikit-learn's ValueError); the squared hinge
-        has both, and ``"auto"`` picks the dual when ``n_samples <
-        n_features``.  Both problems have the same solution: svmlib solves the
-        squared hinge's primal (``dual=False``) by the same dual coordinate
-        descent, so ``n_iter_`` counts passes where LIBLINEAR's primal Newton
-        method counts Newton iterations.
+        Solve the dual or the primal, with scikit-learn's rules: the hinge
+        loss has only a dual solver and ``penalty="l1"`` only a primal one
+        (the other choice raises scikit-learn's ValueError); ``"auto"`` picks
+        the dual when ``n_samples < n_features`` and the combination has one,
+        else the primal when it has one.
+    multi_class : {"ovr", "crammer_singer"}, default="ovr"
+        One-vs-rest binary problems, or the joint Crammer–Singer problem.
     class_weight : dict, "balanced" or None, default=None
         Multiplies ``C`` for the samples of each class, as LIBLINEAR does: in
         a binary problem each sample gets its class's weight; in the
         one-vs-rest problem of class ``k`` the samples of ``k`` get
-        ``class_weight[k]`` and all the others ``C`` unweighted.
+        ``class_weight[k]`` and all the others ``C`` unweighted; in
+        Crammer–Singer each sample its class's weight.
         ``"balanced"`` is ``n_samples / (n_classes * count(class))``, the samples
         counted with their ``sample_weight`` (as in scikit-learn).
     verbose : int, default=0
-        ``> 0`` prints one line per binary problem after the fit.
+        ``> 0`` prints one line per problem after the fit.
 
     Attributes
     ----------
@@ -755,19 +834,29 @@ class LinearSVC(ClassifierMixin, _LinearInput, BaseEstimator):
     class_weight_ : ndarray of shape (n_classes,)
         The weight of each class (all 1 without ``class_weight``).
     coef_ : ndarray of shape (1, n_features) or (n_classes, n_features)
+        A ``scipy.sparse`` CSR matrix after :meth:`sparsify`.
     intercept_ : ndarray of shape (1,) or (n_classes,)
+        (The float 0.0 without ``fit_intercept``, as in scikit-learn.)
     dual_coef_ : ndarray of shape (1, n_samples) or (n_classes, n_samples)
-        The multipliers ``alpha_i`` of each binary problem.
+        The multipliers ``alpha_i`` of each binary problem (for the primal
+        solvers, ``2 C_i max(0, 1 - y_i f(x_i))``, the dual point of the
+        primal solution); for Crammer–Singer, row ``m`` holds LIBLINEAR's
+        ``alpha_i^m``.
+    solver_ : str
+        The method used: ``"dual_cd"``, ``"primal_newton"``, ``"l1_cd"`` or
+        ``"crammer_singer"``.
     n_iter_ : int
-        Largest number of passes over the binary problems.
+        Largest number of iterations over the problems, as LIBLINEAR counts
+        them (see ``max_iter``).
     n_features_in_ : int
     """
 
     def __init__(self, C=1.0, loss="squared_hinge", tol=1e-4, max_iter=1000, fit_intercept=True,
                  intercept_scaling=1.0, random_state=None, shrinking=True, *, penalty="l2",
-                 dual="auto", class_weight=None, verbose=0):
+                 dual="auto", multi_class="ovr", class_weight=None, verbose=0):
         self.penalty = penalty
         self.dual = dual
+        self.multi_class = multi_class
         self.class_weight = class_weight
         self.verbose = verbose
         self.C = C
@@ -800,8 +889,11 @@ class LinearSVC(ClassifierMixin, _LinearInput, BaseEstimator):
             check_int(self.random_state, "random_state", minimum=0,
                       hint="Use an integer seed such as random_state=0, or None.")
         check_option(self.penalty, "penalty", ("l2", "l1"))
+        check_option(self.multi_class, "multi_class", ("ovr", "crammer_singer"))
         _check_dual(self.dual)
         _check_verbose(self.verbose)
+        if self.multi_class == "crammer_singer":
+            return                      # loss, penalty and dual are ignored (scikit-learn)
         if self.penalty == "l1" and self.loss == "hinge":
             raise ValueError(
                 f"Unsupported set of arguments: The combination of penalty='l1' and "
@@ -818,15 +910,21 @@ class LinearSVC(ClassifierMixin, _LinearInput, BaseEstimator):
                 "loss='hinge' are not supported when dual=False, Parameters: penalty='l2', "
                 "loss='hinge', dual=False. Use dual=True (or 'auto'), or "
                 "loss='squared_hinge'.")
+
+    def _solver(self, X):
+        """The method that scikit-learn's rules choose for these options and this ``X``."""
+        if self.multi_class == "crammer_singer":
+            return "crammer_singer"
         if self.penalty == "l1":
-            raise ValueError(
-                "penalty='l1' (coordinate descent for the L1-regularized squared hinge, "
-                "LIBLINEAR's solver 5) is not implemented in svmlib.LinearSVC yet; got "
-                "penalty='l1'. Use penalty='l2', or sklearn.svm.LinearSVC(penalty='l1', "
-                "dual=False) for sparse weights.")
+            return "l1_cd"
+        if self.loss == "hinge":
+            return "dual_cd"
+        if isinstance(self.dual, str):          # "auto": the dual when n < p
+            return "dual_cd" if X.shape[0] < X.shape[1] else "primal_newton"
+        return "dual_cd" if self.dual else "primal_newton"
 
     def fit(self, X, y, sample_weight=None):
-        """Fit one binary problem (two classes) or one per class (one-vs-rest).
+        """Fit one binary problem (two classes), one per class (one-vs-rest), or the joint problem.
 
         Parameters
         ----------
@@ -870,8 +968,29 @@ class LinearSVC(ClassifierMixin, _LinearInput, BaseEstimator):
         self.classes_ = classes
         weights = _check_sample_weight(sample_weight, X.shape[0])
         self.class_weight_ = _class_weights(self.class_weight, classes, y, weights)
-        targets = [1] if classes.shape[0] == 2 else range(classes.shape[0])
+        self.solver_ = self._solver(X)
         seed = 0 if self.random_state is None else self.random_state
+        common = dict(C=float(self.C), fit_intercept=bool(self.fit_intercept),
+                      intercept_scaling=float(self.intercept_scaling), tol=float(self.tol),
+                      max_iter=int(self.max_iter))
+        if self.solver_ == "crammer_singer":
+            self._fit_crammer_singer(X, y_index, weights, seed, common)
+        else:
+            self._fit_one_vs_rest(X, y_index, weights, seed, common)
+        if not self.fit_intercept:
+            self.intercept_ = 0.0
+        if self.n_iter_ >= self.max_iter:
+            unit = "Newton steps" if self.solver_ == "primal_newton" else "passes"
+            warnings.warn(
+                f"LinearSVC did not converge in max_iter={self.max_iter} {unit} (tol="
+                f"{self.tol:g}). Increase max_iter, scale the features (e.g. with "
+                f"sklearn.preprocessing.StandardScaler), or use a smaller C.",
+                ConvergenceWarning, stacklevel=2)
+        return self
+
+    def _fit_one_vs_rest(self, X, y_index, weights, seed, common):
+        classes = self.classes_
+        targets = [1] if classes.shape[0] == 2 else range(classes.shape[0])
         coefs, intercepts, duals, iters = [], [], [], []
         for k in targets:
             y_pm = np.where(y_index == k, 1.0, -1.0)
@@ -883,16 +1002,21 @@ class LinearSVC(ClassifierMixin, _LinearInput, BaseEstimator):
                 C_scale = np.where(y_index == k, self.class_weight_[k], 1.0)
             if weights is not None:
                 C_scale = C_scale * weights
-            unit = weights is None and np.all(C_scale == 1.0)
-            result = solve_linear_dual_cd(
-                X, y_pm, C=float(self.C), loss=self.loss, fit_intercept=bool(self.fit_intercept),
-                intercept_scaling=float(self.intercept_scaling), tol=float(self.tol),
-                max_iter=self.max_iter, random_state=seed, shrinking=bool(self.shrinking),
-                sample_weight=None if unit else C_scale)
+            scale = None if weights is None and np.all(C_scale == 1.0) else C_scale
+            if self.solver_ == "dual_cd":
+                result = solve_linear_dual_cd(X, y_pm, loss=self.loss, random_state=seed,
+                                              shrinking=bool(self.shrinking),
+                                              sample_weight=scale, **common)
+            elif self.solver_ == "primal_newton":
+                result = solve_linear_primal_newton(X, y_pm, sample_weight=scale, **common)
+            else:
+                result = solve_linear_l1_cd(X, y_pm, random_state=seed, sample_weight=scale,
+                                            **common)
             if self.verbose:
-                print(f"LinearSVC: problem {classes[k]!r} against the rest: "
-                      f"{result['n_iter']} passes, "
-                      f"{int(np.count_nonzero(result['alpha']))} support vectors")
+                print(f"LinearSVC ({self.solver_}): problem {classes[k]!r} against the rest: "
+                      f"{result['n_iter']} iterations, "
+                      f"{int(np.count_nonzero(result['alpha']))} support vectors, "
+                      f"{int(np.count_nonzero(result['w']))} nonzero weights")
             coefs.append(result["w"])
             intercepts.append(result["b"])
             duals.append(result["alpha"])
@@ -901,16 +1025,28 @@ class LinearSVC(ClassifierMixin, _LinearInput, BaseEstimator):
         self.intercept_ = np.array(intercepts)
         self.dual_coef_ = np.array(duals)
         self.n_iter_ = int(max(iters))
-        if self.n_iter_ >= self.max_iter:
-            warnings.warn(
-                f"LinearSVC did not converge in max_iter={self.max_iter} passes (tol="
-                f"{self.tol:g}). Increase max_iter, scale the features (e.g. with "
-                f"sklearn.preprocessing.StandardScaler), or use a smaller C.",
-                ConvergenceWarning, stacklevel=2)
-        return self
+
+    def _fit_crammer_singer(self, X, y_index, weights, seed, common):
+        C_scale = self.class_weight_[y_index]
+        if weights is not None:
+            C_scale = C_scale * weights
+        scale = None if weights is None and np.all(C_scale == 1.0) else C_scale
+        result = solve_crammer_singer(X, y_index, self.classes_.shape[0], random_state=seed,
+                                      sample_weight=scale, **common)
+        W, b = result["W"], result["b"]
+        if self.verbose:
+            print(f"LinearSVC (crammer_singer): {result['n_iter']} passes, "
+                  f"{int(np.count_nonzero(np.any(result['alpha'] != 0, axis=1)))} support "
+                  f"vectors")
+        if self.classes_.shape[0] == 2:         # one weight vector, as scikit-learn keeps it
+            W, b = (W[1] - W[0])[None, :], np.array([b[1] - b[0]])
+        self.coef_ = W
+        self.intercept_ = b
+        self.dual_coef_ = result["alpha"].T.copy()
+        self.n_iter_ = result["n_iter"]
 
     def decision_function(self, X):
-        """``<w, x> + b`` of each binary problem.
+        """``<w, x> + b`` of each binary problem (or of each class, for Crammer–Singer).
 
         Returns
         -------
@@ -919,8 +1055,9 @@ class LinearSVC(ClassifierMixin, _LinearInput, BaseEstimator):
         """
         check_is_fitted(self, "coef_")
         X = self._check_X(X, reset=False)
-        scores = np.asarray(X @ self.coef_.T) + self.intercept_
-        return scores[:, 0] if self.classes_.shape[0] == 2 else scores
+        scores = safe_sparse_dot(X, self.coef_.T, dense_output=True)
+        scores = np.asarray(scores) + self.intercept_
+        return scores[:, 0] if scores.shape[1] == 1 else scores
 
     def predict(self, X):
         """Predicted class labels, ndarray of shape (n_samples,)."""
@@ -929,8 +1066,27 @@ class LinearSVC(ClassifierMixin, _LinearInput, BaseEstimator):
             return self.classes_[(scores > 0).astype(int)]
         return self.classes_[np.argmax(scores, axis=1)]
 
+    def sparsify(self):
+        """Store ``coef_`` as a ``scipy.sparse`` CSR matrix (worth it when most weights are 0, e.g. with ``penalty="l1"``).
+
+        Predictions do not change.  Returns ``self``.
+        """
+        check_is_fitted(self, "coef_")
+        self.coef_ = scipy.sparse.csr_matrix(self.coef_)
+        return self
+
+    def densify(self):
+        """Store ``coef_`` as a dense ndarray again (the default after fit).  Returns ``self``."""
+        check_is_fitted(self, "coef_")
+        if scipy.sparse.issparse(self.coef_):
+            self.coef_ = self.coef_.toarray()
+        return self
+
     def objective(self, X, y):
-        """Primal objective of each binary problem at the fitted weights.
+        """The objective of each problem at the fitted weights (the one its solver minimized).
+
+        ``linear_svm_primal`` (penalty "l2"), ``linear_svm_l1_primal``
+        (penalty "l1") per binary problem, or ``crammer_singer_primal``.
 
         Returns
         -------
@@ -939,13 +1095,29 @@ class LinearSVC(ClassifierMixin, _LinearInput, BaseEstimator):
         check_is_fitted(self, "coef_")
         X = self._check_X(X, reset=False)
         y = np.asarray(y)
+        coef = self.coef_.toarray() if scipy.sparse.issparse(self.coef_) else self.coef_
+        intercept = np.broadcast_to(np.asarray(self.intercept_, dtype=float), (coef.shape[0],))
+        args = dict(intercept_scaling=float(self.intercept_scaling),
+                    fit_intercept=bool(self.fit_intercept))
+        if self.solver_ == "crammer_singer":
+            if self.classes_.shape[0] == 2:
+                raise ValueError("objective() of a binary Crammer-Singer fit is not defined: "
+                                 "coef_ keeps only the difference of the two classes' weights. "
+                                 "Use crammer_singer_primal on solve_crammer_singer's result.")
+            y_index = np.searchsorted(self.classes_, y)
+            return np.array([crammer_singer_primal(coef, intercept, X, y_index,
+                                                   C=float(self.C), **args)])
         targets = [1] if self.classes_.shape[0] == 2 else range(self.classes_.shape[0])
-        return np.array([
-            linear_svm_primal(self.coef_[r], self.intercept_[r], X,
-                              np.where(y == self.classes_[k], 1.0, -1.0), C=float(self.C),
-                              loss=self.loss, intercept_scaling=float(self.intercept_scaling),
-                              fit_intercept=bool(self.fit_intercept))
-            for r, k in enumerate(targets)])
+        values = []
+        for r, k in enumerate(targets):
+            y_pm = np.where(y == self.classes_[k], 1.0, -1.0)
+            if self.solver_ == "l1_cd":
+                values.append(linear_svm_l1_primal(coef[r], intercept[r], X, y_pm,
+                                                   C=float(self.C), **args))
+            else:
+                values.append(linear_svm_primal(coef[r], intercept[r], X, y_pm, C=float(self.C),
+                                                loss=self.loss, **args))
+        return np.array(values)
 
 
 class LinearSVR(RegressorMixin, _LinearInput, BaseEstimator):
@@ -977,11 +1149,10 @@ class LinearSVR(RegressorMixin, _LinearInput, BaseEstimator):
     dual : "auto", True or False, default="auto"
         scikit-learn's rules: the epsilon-insensitive loss has only a dual
         solver (``dual=False`` raises ValueError); the squared loss has both,
-        and ``"auto"`` picks the dual when ``n_samples < n_features``.  Both
-        problems have the same solution; svmlib solves the squared loss's
-        primal (``dual=False``) by the same dual coordinate descent, so its
-        ``n_iter_`` counts passes, where LIBLINEAR's primal Newton method
-        counts Newton iterations.
+        and ``"auto"`` picks the dual when ``n_samples < n_features``.  The
+        squared loss's primal (``dual=False``) is solved by LIBLINEAR's
+        trust-region Newton method (its solver 11), whose ``n_iter_`` counts
+        Newton steps.
     verbose : int, default=0
         ``> 0`` prints one line after the fit: passes, primal and dual
         objectives, number of support vectors.
@@ -997,7 +1168,9 @@ class LinearSVR(RegressorMixin, _LinearInput, BaseEstimator):
     intercept_ : ndarray of shape (1,), or the float 0.0 without ``fit_intercept``
         (as in scikit-learn).
     n_iter_ : int
-        Passes over the data.
+        Passes over the data (dual) or Newton steps (primal).
+    solver_ : str
+        ``"dual_cd"`` or ``"primal_newton"``.
     n_features_in_ : int
     """
 
@@ -1064,11 +1237,19 @@ class LinearSVR(RegressorMixin, _LinearInput, BaseEstimator):
         X, y = check_estimator_X_y_regression(
             X, y, type(self).__name__, check_X=lambda X: self._check_X(X, reset=True))
         weights = _check_sample_weight(sample_weight, X.shape[0])
-        result = solve_linear_svr_dual_cd(
-            X, y, C=float(self.C), epsilon=float(self.epsilon), loss=self.loss,
-            fit_intercept=bool(self.fit_intercept),
-            intercept_scaling=float(self.intercept_scaling), tol=float(self.tol),
-            max_iter=int(self.max_iter), random_state=seed, sample_weight=weights)
+        common = dict(C=float(self.C), epsilon=float(self.epsilon),
+                      fit_intercept=bool(self.fit_intercept),
+                      intercept_scaling=float(self.intercept_scaling), tol=float(self.tol),
+                      max_iter=int(self.max_iter), sample_weight=weights)
+        primal = self.loss == "squared_epsilon_insensitive" and (
+            _is_bool(self.dual, False) or (isinstance(self.dual, str)
+                                           and X.shape[0] >= X.shape[1]))
+        primal_solver = primal
+        self.solver_ = "primal_newton" if primal else "dual_cd"
+        if primal:
+            result = solve_linear_primal_newton(X, y, **common)
+        else:
+            result = solve_linear_svr_dual_cd(X, y, loss=self.loss, random_state=seed, **common)
         self.coef_ = result["w"]
         self.intercept_ = np.array([result["b"]]) if self.fit_intercept else 0.0
         self.n_iter_ = result["n_iter"]
@@ -1077,10 +1258,17 @@ class LinearSVR(RegressorMixin, _LinearInput, BaseEstimator):
                         intercept_scaling=float(self.intercept_scaling),
                         fit_intercept=bool(self.fit_intercept), sample_weight=weights)
             primal = linear_svr_primal(result["w"], result["b"], X, y, **args)
-            dual = linear_svr_dual(result["beta"], X, y, **args)
-            print(f"LinearSVR: {self.n_iter_} passes, primal objective {primal:.6g}, dual "
-                  f"objective {dual:.6g}, {int(np.count_nonzero(result['beta']))} support "
-                  f"vectors")
+            if "beta" in result:
+                beta = result["beta"]
+            else:   # the dual point of the primal solution: -2 C_i (r_i -+ epsilon) outside the tube
+                r = np.asarray(X @ result["w"]).ravel() + result["b"] - y
+                excess = np.sign(r) * np.maximum(0.0, np.abs(r) - float(self.epsilon))
+                beta = -2.0 * float(self.C) * (1.0 if weights is None else weights) * excess
+            dual = linear_svr_dual(beta, X, y, **args)
+            unit = "Newton steps" if primal_solver else "passes"
+            print(f"LinearSVR ({self.solver_}): {self.n_iter_} {unit}, primal objective "
+                  f"{primal:.6g}, dual objective {dual:.6g}, {int(np.count_nonzero(beta))} "
+                  f"support vectors")
         if not result["converged"]:
             warnings.warn(
                 f"LinearSVR did not converge in max_iter={self.max_iter} passes (tol="

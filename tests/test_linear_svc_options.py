@@ -94,9 +94,8 @@ def test_dual_rules_and_messages_follow_scikit_learn():
     with pytest.raises(ValueError, match="penalty='l1' and loss='squared_hinge' are not "
                                          "supported when dual=True"):
         LinearSVC(penalty="l1", dual=True).fit(X, y)
-    with pytest.raises(ValueError, match="penalty='l1' .* is not implemented in "
-                                         "svmlib.LinearSVC yet"):
-        LinearSVC(penalty="l1", dual=False).fit(X, y)
+    assert LinearSVC(penalty="l1", dual=False).fit(X, y).solver_ == "l1_cd"
+    assert LinearSVC(penalty="l1").fit(X, y).solver_ == "l1_cd"      # "auto": the primal
     with pytest.raises(ValueError, match="penalty must be one of 'l2', 'l1'; got penalty='l3'"):
         LinearSVC(penalty="l3").fit(X, y)
     with pytest.raises(ValueError, match="dual must be 'auto', True or False; got dual=1"):
@@ -125,4 +124,4 @@ def test_verbose_prints_one_line_per_problem(capsys):
     X, y = datasets.three_blobs(n=60, random_state=0)
     LinearSVC(verbose=1).fit(sp.csr_matrix(X), y)
     lines = capsys.readouterr().out.strip().splitlines()
-    assert len(lines) == 3 and all(line.startswith("LinearSVC: problem") for line in lines)
+    assert len(lines) == 3 and all(line.startswith("LinearSVC (primal_newton): problem") for line in lines)

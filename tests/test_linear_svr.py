@@ -227,7 +227,7 @@ def test_convergence_warning_verbose_and_random_state(capsys):
     quick = dict(epsilon=0.1, max_iter=10_000)
     LinearSVR(verbose=1, **quick).fit(X, y)
     out = capsys.readouterr().out
-    assert out.startswith("LinearSVR: ") and "primal objective" in out and "dual" in out
+    assert out.startswith("LinearSVR (dual_cd): ") and "primal objective" in out and "dual" in out
     a = LinearSVR(random_state=np.random.RandomState(4), **quick).fit(X, y)
     b = LinearSVR(random_state=np.random.RandomState(4), **quick).fit(X, y)
     assert np.array_equal(a.coef_, b.coef_)
