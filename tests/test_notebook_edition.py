@@ -524,22 +524,101 @@ def test_glued_values_are_the_builds(edition):
             assert key not in text, (stem, key)
 
 
-@needs_build
-def test_nbconvert_html_of_one_edition_notebook(edition, tmp_path):
-    path = tmp_path / "01_hyperplanes.ipynb"
-    nbformat.write(edition["01_hyperplanes"], path)
+def _nbconvert(notebooks, out):
+    """``jupyter nbconvert --to html`` of every notebook in one run; their pages."""
     result = subprocess.run(
         [str(pathlib.Path(sys.executable).parent / "jupyter"), "nbconvert", "--to", "html",
-         "--output-dir", str(tmp_path), str(path)], capture_output=True, text=True, timeout=300)
+         "--log-level=ERROR", "--output-dir", str(out), *map(str, notebooks)],
+        capture_output=True, text=True, timeout=900)
     assert result.returncode == 0, result.stderr[-2000:]
-    page = (tmp_path / "01_hyperplanes.html").read_text(encoding="utf-8")
-    assert not RAW_ROLE.search(page) and not RAW_LABEL.search(page)
-    assert "{prf:" not in page and "{exercise}" not in page
-    assert "<details>" in page and "<blockquote>" in page
-    lines, _answers = _solution_lines(EXECUTED / "01_hyperplanes.ipynb")
-    visible = DETAILS.sub("", page)
-    shown = [line for line in lines if html_lib.escape(line, quote=False) in visible]
-    assert not shown, shown[:3]
+    return {path.stem: (out / f"{path.stem}.html").read_text(encoding="utf-8")
+            for path in notebooks}
+
+
+def _page_as_read(page):
+    """What a reader of an nbconvert page sees, in the form the browser test reads
+    (no layout: nbconvert draws no block quote of its own, so none can be flat)."""
+    body = page[page.index("<body"):]
+    body = re.sub(r"<(script|style)\b.*?</\1>", "", body, flags=re.S)
+    shown = DETAILS.sub(lambda m: re.search(r"<summary>.*?</summary>", m.group(0), re.S)
+                        .group(0), body)                      # a closed <details>: its summary
+
+    def text(html):
+        return html_lib.unescape(re.sub(r"<[^>]+>", "", html))
+    # a markdown cell's rendering; code cells' inputs and outputs are the rest
+    cells = re.findall(r'<div class="[^"]*jp-MarkdownCell.*?(?=<div class="[^"]*jp-Cell |\Z)',
+                       shown, re.S)
+    prose = "\n".join(text(re.sub(r"<(pre|code|summary)\b.*?</\1>", "", cell, flags=re.S))
+                      for cell in cells)
+    links = []
+    for sup, href, inner in re.findall(r'(<sup>)?<a\b[^>]*?href="([^"]*)"[^>]*>(.*?)</a>', shown,
+                                       re.S):
+        label = text(inner).strip()
+        if label != "¶":                                     # nbconvert's heading anchors
+            links.append({"text": label, "href": html_lib.unescape(href), "sup": bool(sup)})
+    return {"prose": prose, "all": text(shown), "tex": "", "quotes": [],
+            "anchors": re.findall(r'\bid="([^"]+)"', body), "links": links,
+            "open": len(re.findall(r"<details\s+open", body)), "details": body.count("<details")}
+
+
+@needs_build
+def test_nbconvert_html_of_every_edition_notebook(edition, index, tmp_path):
+    """Every chapter of the learner's edition as `jupyter nbconvert --to html` shows it:
+    the same checks as in JupyterLab (math is TeX in the page until MathJax runs)."""
+    folder = tmp_path / "edition"
+    folder.mkdir()
+    paths = []
+    for name, notebook in edition.items():
+        nbformat.write(notebook, folder / f"{name}.ipynb")
+        paths.append(folder / f"{name}.ipynb")
+    pages = _nbconvert(paths, tmp_path / "html")
+    for stem, page in pages.items():
+        seen = _page_as_read(page)
+        problems, references = _reading_checks(stem, seen, index, edition[stem])
+        assert not problems, f"{stem} in nbconvert's HTML:\n" + "\n".join(problems[:15])
+        if stem != "playground":
+            assert references > 0 and "<blockquote>" in page and seen["details"] > 0, stem
+
+
+@needs_build
+@pytest.mark.xfail(strict=True, reason="issue 26: the exercise edition (book/make_exercises.py) "
+                   "keeps the chapters' MyST, which nbconvert shows raw; it reads as the "
+                   "learner's edition once it is written through make_notebooks' converter")
+def test_nbconvert_html_of_the_exercise_edition(index, tmp_path):
+    """The exercise edition, as `make exercises` writes it, read the same way."""
+    paths = mx.build(sorted((ROOT / "book").glob("[0-9][0-9]_*.ipynb")), tmp_path / "exercises")
+    pages = _nbconvert(paths, tmp_path / "html")
+    problems = []
+    for stem, page in pages.items():
+        seen = _page_as_read(page)
+        edition = nbformat.read(tmp_path / "exercises" / f"{stem}.ipynb", as_version=4)
+        found, _references = _reading_checks(stem, seen, index, edition)
+        problems += [f"{stem}: {problem}" for problem in found]
+    assert not problems, "the exercise edition in nbconvert's HTML:\n" + "\n".join(problems[:15])
+
+
+@needs_build
+def test_each_pages_download_menu_links_the_learners_edition():
+    """A student who downloads a chapter from the HTML book gets the learner's
+    edition: the link in each page's download menu is that file, in the build."""
+    html = BUILD / "html"
+    pages = sorted((html / "book").glob("[0-9][0-9]_*.html")) + [html / "book" / "playground.html"]
+    assert len(pages) >= 13
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        hrefs = [re.search(r'href="([^"]+)"', link).group(1)
+                 for link in re.findall(r"<a\b.*?</a>", text, re.S)
+                 if ".ipynb (any Jupyter)" in link]
+        assert len(hrefs) == 1, (page.name, hrefs)
+        target = (page.parent / html_lib.unescape(hrefs[0])).resolve()
+        assert target == (html / mn.HTML_DIR / f"{page.stem}.ipynb").resolve(), target
+        notebook = nbformat.read(target, as_version=4)
+        assert notebook.metadata["svmlib_edition"]["kind"] == "learner"
+        first = notebook.cells[0].source
+        assert "pip install" in first and mn.wheel_name(mn.svmlib_version()) in first
+        # this copy's links to the HTML book go from where it lies
+        assert f"[in the HTML book](../book/{page.stem}.html)" in first, first[:400]
+        assert notebook.cells[1].metadata["tags"] == ["edition-check"]
 
 
 @needs_build
@@ -724,11 +803,20 @@ _READ_NOTEBOOK = r"""() => {
     };
 }"""
 
-# the notebook has stopped changing: its height and the typeset formulas
+# the notebook has stopped changing: its height, the typeset formulas, the text
 _LAYOUT = """() => { const w = window.jupyterapp.shell.currentWidget;
     const nb = w && w.node.querySelector('.jp-Notebook');
     return nb ? [nb.scrollHeight, nb.querySelectorAll('mjx-container, .katex').length,
-                 nb.querySelectorAll('.jp-MarkdownCell.jp-mod-rendered').length] : null; }"""
+                 nb.querySelectorAll('.jp-MarkdownCell.jp-mod-rendered').length,
+                 [...nb.querySelectorAll('.jp-MarkdownCell .jp-Cell-inputArea')]
+                     .reduce((n, a) => n + a.textContent.length, 0)] : null; }"""
+
+# every markdown cell shows its rendering (the edition has no empty one):
+# jupyterlab-myst marks a cell rendered before it has drawn it
+_RENDERED = """() => [...document.querySelectorAll('.jp-MarkdownCell')].every(c =>
+    c.classList.contains('jp-mod-rendered') && [...c.querySelectorAll('.jp-Cell-inputArea > *')]
+        .some(e => !e.matches('.jp-InputPrompt, .jp-InputArea-editor')
+                   && e.textContent.trim().length > 0))"""
 
 
 def _reading_checks(stem, seen, index, edition_notebook):
@@ -830,10 +918,9 @@ def test_every_chapter_reads_in_jupyterlab(edition_lab, lab_browser, edition, in
     try:
         page.goto(f"{edition_lab.url}/lab/tree/{stem}.ipynb?reset", wait_until="load")
         page.wait_for_selector(".jp-NotebookPanel .jp-MarkdownCell")
-        assert wait_until(page, "() => [...document.querySelectorAll('.jp-MarkdownCell')]"
-                          ".every(c => c.classList.contains('jp-mod-rendered'))",
-                          timeout=4 * WAIT_MS), f"{stem}: not every markdown cell rendered"
-        settle(page, _LAYOUT, frames=20, timeout=4 * WAIT_MS)
+        assert wait_until(page, _RENDERED, timeout=4 * WAIT_MS), \
+            f"{stem}: not every markdown cell rendered"
+        settle(page, _LAYOUT, frames=30, timeout=4 * WAIT_MS)
         seen = page.evaluate(_READ_NOTEBOOK)
         if os.environ.get("LEARNER_DUMP"):
             pathlib.Path(os.environ["LEARNER_DUMP"], f"{stem}-{mode}.json").write_text(json.dumps(seen))
