@@ -28,15 +28,19 @@ What the edition does to a chapter:
 * ``{numref}``, ``{eq}``, ``{prf:ref}``, ``{ref}`` become Markdown links whose
   text is the book's ("Fig. 6.3", "(6.9)", "Theorem 6.1", the section's or
   the author's title), to an anchor in this notebook or in the sibling
-  notebook (a chapter's own label: the sibling notebook itself); ``{cite}``/``{cite:p}`` become "(Platt, 1999)", ``{cite:t}``
-  "Platt (1999)", formatted by sphinxcontrib-bibtex's own referencing style,
-  and the notebook ends with its reference list;
+  notebook (a chapter's own label: the sibling notebook itself), followed by
+  a small "↗" link to the same place in the HTML book (the published address
+  of _config.yml's ``html.baseurl``, else a path relative to where the
+  edition is written); ``{cite}``/``{cite:p}`` become "(Platt, 1999)",
+  ``{cite:t}`` "Platt (1999)", formatted by sphinxcontrib-bibtex's own
+  referencing style, and the notebook ends with its reference list;
 * ``{glue:text}`` and ``{glue}`` become the values of the build's run;
-* labelled equations get their number as ``\\tag{6.9}``; ``(label)=`` lines
+* display math becomes one line of ``\\begin{equation*} ... \\end{equation*}``,
+  a labelled equation with its number as ``\\tag{6.9}``; ``(label)=`` lines
   become HTML anchors;
 * theorems, definitions, proofs, algorithms, exercises, admonitions and
-  margin notes become a bold numbered title in a block quote; dropdowns and
-  solutions become collapsed ``<details>`` blocks;
+  margin notes become a bold numbered title in a Markdown block quote;
+  dropdowns and solutions become collapsed ``<details>`` blocks;
 * a code cell of a solution (the stored answer of a code exercise, and any
   other code of a gated solution) becomes a collapsed ``<details>`` block with
   its code and its output, as everything else of a solution: a collapsed code
@@ -46,7 +50,10 @@ What the edition does to a chapter:
   as in the exercise edition) or the chapter's own starter cell, which stays;
 * each figure's caption (myst-nb's cell metadata) follows it as a Markdown
   cell "**Fig. 6.3.** ...";
-* a first cell says how to get svmlib, and a code cell checks that it imports.
+* a first cell says how to get svmlib (the wheel the book ships beside its
+  landing page, ``downloads/svmlib-<version>-py3-none-any.whl``, or
+  ``pip install -e .`` in a copy of the repository), and a code cell checks
+  that it imports, with the same advice if it does not.
 
 Anything the edition cannot render faithfully (an unknown directive or role,
 a label the build does not know, a glue key the run did not record) stops the
