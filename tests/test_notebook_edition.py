@@ -513,7 +513,14 @@ def test_no_solution_text_outside_details(edition):
 @needs_build
 def test_setup_cells_open_every_notebook(edition):
     for stem, notebook in edition.items():
-        assert "pip install -e ." in notebook.cells[0].source, stem
+        first = notebook.cells[0].source
+        wheel = mn.wheel_name(mn.svmlib_version())
+        # the wheel beside the HTML book's landing page
+        link = re.search(rf"\[`{re.escape(wheel)}`\]\(([^)]*){mn.WHEEL_DIR}/{re.escape(wheel)}\)",
+                         first)
+        assert link, (stem, first[:500])
+        assert f"[the book's landing page]({link.group(1)}index.html)" in first, stem
+        assert 'pip install -e ".[book,playground]"' in first, stem
         assert notebook.cells[1].cell_type == "code" and "import svmlib" in notebook.cells[1].source
 
 
@@ -621,6 +628,8 @@ def test_each_pages_download_menu_links_the_learners_edition():
         assert "pip install" in first and mn.wheel_name(mn.svmlib_version()) in first
         # this copy's links to the HTML book go from where it lies
         assert f"[in the HTML book](../book/{page.stem}.html)" in first, first[:400]
+        wheel = mn.wheel_name(mn.svmlib_version())
+        assert f"[`{wheel}`](../{mn.WHEEL_DIR}/{wheel})" in first
         assert notebook.cells[1].metadata["tags"] == ["edition-check"]
 
 
