@@ -634,6 +634,30 @@ def test_each_pages_download_menu_links_the_learners_edition():
 
 
 @needs_build
+def test_every_link_to_the_html_book_reaches_its_place():
+    """In the HTML book's copy of the edition, each reference's "↗" link (and
+    every other link into the book) names a page of the build and an id in it."""
+    html = BUILD / "html"
+    ids, checked = {}, 0
+    for path in sorted((html / mn.HTML_DIR).glob("*.ipynb")):
+        notebook = nbformat.read(path, as_version=4)
+        text = "\n".join(_markdown(notebook))
+        for href in re.findall(r"\]\((\.\./[^)\s]+)", text):
+            page, _, fragment = href.partition("#")
+            target = (path.parent / page).resolve()
+            if target.suffix == ".whl":
+                continue                     # the wheel: another helper's build step
+            assert target.is_file(), (path.name, href)
+            if fragment:
+                if target not in ids:
+                    ids[target] = set(re.findall(r'\bid="([^"]+)"',
+                                                 target.read_text(encoding="utf-8")))
+                assert fragment in ids[target], (path.name, href)
+            checked += 1
+    assert checked > 500
+
+
+@needs_build
 def test_the_sphinx_hook_writes_the_edition_beside_the_html(index, tmp_path):
     """build-finished: the edition from the environment in memory into html/_notebooks."""
     import pickle
