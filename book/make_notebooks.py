@@ -570,6 +570,10 @@ class ChapterConverter:
     def _solution_title(self, label, continued=False):
         target = self._target(label.strip())
         title = self.exercise_titles.get(label.strip())
+        # a <summary> is HTML: jupyterlab-myst typesets no math in it, so a
+        # title with math is left out (the exercise's number names it)
+        if title and "$" in title:
+            title = None
         text = f"Solution to {target.text}" + (f" ({title})" if title else "")
         return text + (", continued" if continued else "")
 

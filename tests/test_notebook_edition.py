@@ -231,6 +231,12 @@ def test_a_solution_is_collapsed():
     outside = DETAILS.sub("", text)
     assert "It is 12" in text and "It is" not in outside
     assert "<summary><b>Solution to Exercise 1.3 (Try)</b></summary>" in text
+    # a title with math stays out of the <summary>, where jupyterlab-myst typesets none
+    text = _converter().markdown(
+        "```{exercise} The map of $x^2$\n:label: ex-a\nDo it.\n```\n\n```{solution} ex-a\n"
+        "It is.\n```")
+    assert "<summary><b>Solution to Exercise 1.3</b></summary>" in text
+    assert "**Exercise 1.3 (The map of $x^2$).**" in text
 
 
 def test_a_gated_solution_across_cells_is_collapsed_cell_by_cell():
