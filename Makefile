@@ -15,14 +15,15 @@ JOBS   ?= 2
 PIP_VERSION := 26.3
 LOCK_VENV   := .venv-lock
 
-.PHONY: help setup lock check-env book record pdf tex test unit nbval nbval-portable browser lab exercises notebooks bench clean
+.PHONY: help setup lock check-env book record pdf tex test unit nbval nbval-portable browser lab lab-source exercises notebooks bench clean
 
 help:
 	@echo "make book   build the HTML book into _build/html"
 	@echo "make test   run every test (unit, notebooks, browser)"
 	@echo "make record re-execute every chapter and store its outputs (NB=book/07_smo.ipynb for one)"
 	@echo "make pdf    build the PDF edition into _build/latex/book.pdf"
-	@echo "make lab    open the chapters in JupyterLab"
+	@echo "make lab    open the learner's edition in JupyterLab (built first if missing)"
+	@echo "make lab-source  open the chapters' sources (book/) in JupyterLab, for authors"
 	@echo "make exercises  write the exercise edition into _build/exercises"
 	@echo "make notebooks  write the learner's edition (any Jupyter) into _build/notebooks"
 	@echo "make bench  run the benchmarks (writes benchmarks/*.md)"
@@ -175,17 +176,6 @@ browser: $(STAMP)
 
 test: check-env unit nbval nbval-portable book browser pdf
 
-# book/_lab is the session's Jupyter config dir, for its custom.css (how
-# jupyterlab-myst shows references to other chapters and citations); the
-# learner's own config, settings and workspaces are still read.
-lab: $(STAMP)
-	user="$$($(BIN)/jupyter --config-dir)"; \
-	JUPYTER_CONFIG_DIR="$(CURDIR)/book/_lab" \
-	JUPYTER_CONFIG_PATH="$$user$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
-	JUPYTERLAB_SETTINGS_DIR="$${JUPYTERLAB_SETTINGS_DIR:-$$user/lab/user-settings}" \
-	JUPYTERLAB_WORKSPACES_DIR="$${JUPYTERLAB_WORKSPACES_DIR:-$$user/lab/workspaces}" \
-	$(BIN)/jupyter lab --LabApp.custom_css=True book/
-
 # The exercise edition: every chapter without its solutions, each code
 # exercise's answer replaced by a stub (book/make_exercises.py; the marks in
 # the chapters are written by book/tag_exercises.py).
@@ -204,8 +194,41 @@ BOOK_BUILD := _build/.doctrees/environment.pickle
 $(BOOK_BUILD):
 	$(MAKE) book
 
+# (also into _build/html/_notebooks, the copy the pages' download menus link)
+EDITION := _build/notebooks/.written
+
+$(EDITION): $(BOOK_BUILD) book/make_notebooks.py
+	$(BIN)/python book/make_notebooks.py --build _build --out _build/notebooks --html
+	touch $@
+
 notebooks: $(STAMP) $(BOOK_BUILD)
-	$(BIN)/python book/make_notebooks.py --build _build --out _build/notebooks
+	$(BIN)/python book/make_notebooks.py --build _build --out _build/notebooks --html
+	touch $(EDITION)
+
+# JupyterLab for learners: the learner's edition (_build/notebooks, written
+# first if it is missing or older than the book build), in the JupyterLab a
+# student has, without jupyterlab-myst (book/_lab/edition is this session's
+# Jupyter config dir: its labconfig disables the extension; the learner's own
+# config, settings and workspaces are still read).  The server's root is
+# _build, so that each reference's second link, to the HTML book
+# (../html/book/NN_name.html#...), opens there too.  Authors who edit the
+# MyST sources use `make lab-source`.
+LAB_ENV = user="$$($(BIN)/jupyter --config-dir)"; \
+	JUPYTER_CONFIG_PATH="$$user$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
+	JUPYTERLAB_SETTINGS_DIR="$${JUPYTERLAB_SETTINGS_DIR:-$$user/lab/user-settings}" \
+	JUPYTERLAB_WORKSPACES_DIR="$${JUPYTERLAB_WORKSPACES_DIR:-$$user/lab/workspaces}"
+
+lab: $(STAMP) $(EDITION)
+	$(LAB_ENV) JUPYTER_CONFIG_DIR="$(CURDIR)/book/_lab/edition" \
+	$(BIN)/jupyter lab --ServerApp.root_dir=_build --LabApp.default_url=/lab/tree/notebooks
+
+# JupyterLab for authors: the chapters' sources in book/, rendered by
+# jupyterlab-myst (roles, directives, glue within one notebook).  book/_lab is
+# this session's config dir, for its custom.css (how jupyterlab-myst shows
+# references to other chapters and citations).
+lab-source: $(STAMP)
+	$(LAB_ENV) JUPYTER_CONFIG_DIR="$(CURDIR)/book/_lab" \
+	$(BIN)/jupyter lab --LabApp.custom_css=True book/
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_solvers.py

@@ -28,15 +28,19 @@ What the edition does to a chapter:
 * ``{numref}``, ``{eq}``, ``{prf:ref}``, ``{ref}`` become Markdown links whose
   text is the book's ("Fig. 6.3", "(6.9)", "Theorem 6.1", the section's or
   the author's title), to an anchor in this notebook or in the sibling
-  notebook (a chapter's own label: the sibling notebook itself); ``{cite}``/``{cite:p}`` become "(Platt, 1999)", ``{cite:t}``
-  "Platt (1999)", formatted by sphinxcontrib-bibtex's own referencing style,
-  and the notebook ends with its reference list;
+  notebook (a chapter's own label: the sibling notebook itself), followed by
+  a small "↗" link to the same place in the HTML book (the published address
+  of _config.yml's ``html.baseurl``, else a path relative to where the
+  edition is written); ``{cite}``/``{cite:p}`` become "(Platt, 1999)",
+  ``{cite:t}`` "Platt (1999)", formatted by sphinxcontrib-bibtex's own
+  referencing style, and the notebook ends with its reference list;
 * ``{glue:text}`` and ``{glue}`` become the values of the build's run;
-* labelled equations get their number as ``\\tag{6.9}``; ``(label)=`` lines
+* display math becomes one line of ``\\begin{equation*} ... \\end{equation*}``,
+  a labelled equation with its number as ``\\tag{6.9}``; ``(label)=`` lines
   become HTML anchors;
 * theorems, definitions, proofs, algorithms, exercises, admonitions and
-  margin notes become a bold numbered title in a block quote; dropdowns and
-  solutions become collapsed ``<details>`` blocks;
+  margin notes become a bold numbered title in a Markdown block quote;
+  dropdowns and solutions become collapsed ``<details>`` blocks;
 * a code cell of a solution (the stored answer of a code exercise, and any
   other code of a gated solution) becomes a collapsed ``<details>`` block with
   its code and its output, as everything else of a solution: a collapsed code
@@ -46,7 +50,10 @@ What the edition does to a chapter:
   as in the exercise edition) or the chapter's own starter cell, which stays;
 * each figure's caption (myst-nb's cell metadata) follows it as a Markdown
   cell "**Fig. 6.3.** ...";
-* a first cell says how to get svmlib, and a code cell checks that it imports.
+* a first cell says how to get svmlib (the wheel the book ships beside its
+  landing page, ``downloads/svmlib-<version>-py3-none-any.whl``, or
+  ``pip install -e .`` in a copy of the repository), and a code cell checks
+  that it imports, with the same advice if it does not.
 
 Anything the edition cannot render faithfully (an unknown directive or role,
 a label the build does not know, a glue key the run did not record) stops the
@@ -59,10 +66,10 @@ import copy
 import dataclasses
 import hashlib
 import json
+import os
 import pathlib
 import pickle
 import re
-import shutil
 import sys
 
 import nbformat
@@ -73,6 +80,10 @@ DEFAULT_BUILD = ROOT / "_build"
 DEFAULT_OUT = DEFAULT_BUILD / "notebooks"
 #: where the HTML book keeps the edition for its download menu
 HTML_DIR = "_notebooks"
+#: the tooltip of a reference's second link, to the HTML book
+HTML_LINK_TITLE = "the same place in the HTML book"
+#: where the HTML book offers svmlib's wheel (relative to its landing page)
+WHEEL_DIR = "downloads"
 
 #: a role, or an inline code span (whose text is left alone)
 ROLE_OR_CODE = re.compile(r"\{(?P<role>[a-z]+(?::[a-z]+)?)\}`(?P<content>[^`]+)`"
@@ -114,6 +125,7 @@ class Target:
     docname: str        # "book/06_soft_margin"
     text: str           # "Fig. 6.3", "(6.9)", "Theorem 6.1", a section title
     top: bool = False   # the label of a chapter's own title: a link opens the notebook
+    anchor: str = ""    # its id in the HTML page ("equation-eq-soft-dual"); "" = the label
 
 
 @dataclasses.dataclass(frozen=True)
@@ -140,11 +152,14 @@ def _number(numbers):
 class BookIndex:
     """Numbers, titles and citations of one book build, from its environment."""
 
-    def __init__(self, targets, references, chapters, reference_style=None):
+    def __init__(self, targets, references, chapters, reference_style=None, html_baseurl=""):
         self.targets = dict(targets)
         self.references = dict(references)
         self.chapters = dict(chapters)     # docname -> chapter number text ("6", or "")
         self.reference_style = reference_style
+        # where the HTML book is published (Sphinx's html_baseurl, from
+        # _config.yml's html.baseurl); "" when it is not set
+        self.html_baseurl = html_baseurl
 
     # The book's environment, read with Sphinx's own classes ----------------
     @classmethod
@@ -164,10 +179,10 @@ class BookIndex:
         targets = {}
         labels = env.domaindata["std"]["labels"]
         titles = {docname: node.astext() for docname, node in env.titles.items()}
-        for label, (docname, _anchor, title) in labels.items():
+        for label, (docname, anchor, title) in labels.items():
             if title:
                 targets[label] = Target(docname, str(title),
-                                        top=str(title) == titles.get(docname))
+                                        top=str(title) == titles.get(docname), anchor=anchor)
         proofs = getattr(env, "proof_list", {})
         exercises = getattr(env, "sphinx_exercise_registry", {})
         for docname, kinds in env.toc_fignumbers.items():
@@ -175,16 +190,18 @@ class BookIndex:
                 for node_id, number in numbers.items():
                     text = _number(number)
                     if kind == "figure":
-                        targets[node_id] = Target(docname, figure_format % text)
+                        targets[node_id] = Target(docname, figure_format % text, anchor=node_id)
                     elif kind == "displaymath":
                         label = node_id[len("equation-"):] if node_id.startswith("equation-") \
                             else node_id
-                        targets[label] = Target(docname, eq_format.format(number=text))
+                        targets[label] = Target(docname, eq_format.format(number=text),
+                                                anchor=node_id)
                     elif kind == "exercise":
-                        targets[node_id] = Target(docname, f"Exercise {text}")
+                        targets[node_id] = Target(docname, f"Exercise {text}", anchor=node_id)
                     elif node_id in proofs:
                         realtype = proofs[node_id].get("realtype", kind)
-                        targets[node_id] = Target(docname, f"{realtype.title()} {text}")
+                        targets[node_id] = Target(docname, f"{realtype.title()} {text}",
+                                                  anchor=node_id)
         for label, data in exercises.items():
             if data.get("type") == "exercise" and label not in targets:
                 raise EditionError(f"exercise {label} has no number in the build")
@@ -194,7 +211,16 @@ class BookIndex:
             chapters[docname] = _number(top) if top else ""
         style = cls._reference_style(config)
         references = cls._references(env, style)
-        return cls(targets, references, chapters, style)
+        return cls(targets, references, chapters, style,
+                   html_baseurl=getattr(config, "html_baseurl", "") or "")
+
+    def html_root(self, fallback):
+        """The prefix of links to the HTML book: its published address when
+        _config.yml names one (html.baseurl), else ``fallback``, the HTML
+        output's path relative to the edition's folder ("../html/")."""
+        if self.html_baseurl:
+            return self.html_baseurl.rstrip("/") + "/"
+        return fallback
 
     @staticmethod
     def _reference_style(config):
@@ -247,9 +273,21 @@ def _anchor(label):
 
 
 def _quote(body_lines, title_line):
-    """A block quote in HTML, so that display math inside it needs no "> " prefix
-    (JupyterLab typesets math before it parses Markdown)."""
-    return ["<blockquote>", "", title_line, "", *body_lines, "", "</blockquote>"]
+    """A Markdown block quote (``> `` lines), which every front end renders and
+    whose Markdown inside jupyterlab-myst parses too (an HTML ``<blockquote>``
+    it passes through with the math inside left as TeX).  Display math inside
+    is one line (``ChapterConverter.math``): JupyterLab and nbconvert take the
+    math out of the text before they parse the Markdown, so a ``> `` inside a
+    formula would be part of it."""
+    lines = [title_line, "", *body_lines]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    out = []
+    for line in lines:
+        quoted = f"> {line}" if line.strip() else ">"
+        if not (quoted == ">" and out and out[-1] == ">"):     # one blank line at most
+            out.append(quoted)
+    return out
 
 
 def _details(summary, body_lines):
@@ -277,13 +315,16 @@ def _split_options(lines):
 class ChapterConverter:
     """Turns the MyST of one chapter into Markdown that any front end renders."""
 
-    def __init__(self, index, docname, glue=None, notebook_names=None):
+    def __init__(self, index, docname, glue=None, notebook_names=None, html_root=None):
         self.index = index
         self.docname = docname
         self.chapter = docname.rsplit("/", 1)[-1]
         self.glue = glue or {}
         # docname -> file name of the sibling notebook in the edition
         self.notebook_names = notebook_names or {}
+        # the prefix of links to the HTML book ("../html/", or its published
+        # address); None: no links to it
+        self.html_root = html_root
         self.cited = []            # bibliography keys, in order of first citation
         self.gate = None           # label of the open {solution-start}
         self.gate_cells = 0        # markdown cells of the open gate so far
@@ -305,9 +346,24 @@ class ChapterConverter:
             return None
         return name if target.top else f"{name}#{label}"
 
+    def html_href(self, label, target):
+        """The same place in the HTML book: the chapter's page, at the label's id."""
+        if self.html_root is None:
+            return None
+        page = f"{self.html_root}{target.docname}.html"
+        return page if target.top else f"{page}#{target.anchor or label}"
+
     def _link(self, text, label, target):
-        href = self._href(label, target)
-        return f"[{text}]({href})" if href else text
+        """The reference's text as a link to the notebook that has it, and a
+        small "↗" after it to the same place in the HTML book.  A target that
+        no notebook of the edition has (the notation page, the landing page)
+        links to the HTML book only."""
+        href, html = self._href(label, target), self.html_href(label, target)
+        if href and html:
+            return f'[{text}]({href})<sup>[↗]({html} "{HTML_LINK_TITLE}")</sup>'
+        if href or html:
+            return f"[{text}]({href or html})"
+        return text
 
     @staticmethod
     def _explicit(content):
@@ -441,22 +497,32 @@ class ChapterConverter:
                            f"is never closed")
 
     def math(self, lines):
-        """Display math, with ``\\tag{6.9}`` for a labelled equation and an anchor."""
+        """Display math as one line ``\\begin{equation*} ... \\end{equation*}``,
+        with ``\\tag{6.9}`` and an anchor for a labelled equation.
+
+        ``equation*``, not ``$$``: jupyterlab-myst numbers every ``$$`` block
+        of a notebook by itself, "(2)" beside the book's "(6.2)", and numbers
+        no starred environment; stock JupyterLab, nbconvert (MathJax) and
+        VS Code typeset both alike.  One line, so that it can stand in a
+        block quote (see ``_quote``); TeX reads a line break as a space, and
+        ``%`` comments are dropped."""
         match = EQ_CLOSE.match(lines[-1])
-        if not match:
-            return list(lines)
-        label = match.group("label")
+        label = match.group("label") if match else None
+        last = match.group("before") + "$$" if match else lines[-1]
+        text = "\n".join([*lines[:-1], last]) if len(lines) > 1 else last
+        text = text.strip()
+        if not (text.startswith("$$") and text.endswith("$$") and len(text) >= 4):
+            raise EditionError(f"{self.chapter}: display math not between $$ and $$: "
+                               f"{text[:80]!r}")
+        body = " ".join(re.sub(r"(?<!\\)%.*$", "", line).strip()
+                        for line in text[2:-2].split("\n"))
+        body = " ".join(body.split())
+        if label is None:
+            return [f"\\begin{{equation*}} {body} \\end{{equation*}}"]
         target = self._target(label)
         tag = target.text[1:-1] if target.text.startswith("(") else target.text
-        body = list(lines[:-1])
-        before = match.group("before")
-        if len(lines) == 1:       # $$ x $$ (label) on one line
-            inner = before.strip()
-            assert inner.startswith("$$")
-            return [_anchor(label), "", f"{inner} \\tag{{{tag}}} $$"]
-        if before.strip():
-            body.append(before.rstrip())
-        return [_anchor(label), "", *body, f"\\tag{{{tag}}}", "$$"]
+        return [_anchor(label), "",
+                f"\\begin{{equation*}} {body} \\tag{{{tag}}} \\end{{equation*}}"]
 
     def directive(self, name, arg, body):
         options, body = _split_options(body)
@@ -504,6 +570,10 @@ class ChapterConverter:
     def _solution_title(self, label, continued=False):
         target = self._target(label.strip())
         title = self.exercise_titles.get(label.strip())
+        # a <summary> is HTML: jupyterlab-myst typesets no math in it, so a
+        # title with math is left out (the exercise's number names it)
+        if title and "$" in title:
+            title = None
         text = f"Solution to {target.text}" + (f" ({title})" if title else "")
         return text + (", continued" if continued else "")
 
@@ -637,32 +707,79 @@ def _title(notebook):
     return ""
 
 
-def header_cells(stem, title, chapter_number):
-    """The first cells: what this edition is, how to get svmlib, and a check."""
+def svmlib_version():
+    """The version of the svmlib that ran the build (this interpreter's)."""
+    from importlib import metadata
+    from packaging.version import Version
+    return str(Version(metadata.version("svmlib")))
+
+
+def wheel_name(version):
+    """svmlib's wheel as the book ships it (pure Python: py3-none-any)."""
+    return f"svmlib-{version}-py3-none-any.whl"
+
+
+#: what a chapter imports besides svmlib (the playground also needs anywidget)
+NEEDS = ("matplotlib", "ipywidgets")
+
+
+def header_cells(stem, title, chapter_number, docname=None, html_root=None, version=None):
+    """The first cells: what this edition is, how to get svmlib, and a check.
+
+    ``html_root`` is where the HTML book is (see ``BookIndex.html_root``): the
+    text links this chapter's page, the landing page and svmlib's wheel there
+    (``downloads/svmlib-<version>-py3-none-any.whl``, next to the landing page).
+    """
+    version = version or svmlib_version()
+    wheel = wheel_name(version)
     where = f"Chapter {chapter_number}, *{title}*" if chapter_number else f"*{title}*"
+    needs = NEEDS + (("anywidget",) if stem == "playground" else ())
+    if html_root is not None:
+        page = f"[in the HTML book]({html_root}{docname or 'book/' + stem}.html)"
+        landing = f"[the book's landing page]({html_root}index.html)"
+        wheel_link = f"[`{wheel}`]({html_root}{WHEEL_DIR}/{wheel})"
+    else:
+        page, landing, wheel_link = "in the HTML book", "the book's landing page", f"`{wheel}`"
     text = (
         f"**Support Vector Machines, Interactively** · {where} · learner's edition\n\n"
-        f"This notebook is generated from the book's build: references, figure captions, "
-        f"theorems and exercises are numbered as in the HTML book, glued numbers are those "
-        f"of the run that built it, and every solution is collapsed (click "
-        f"**Solution** to open it). It reads in any Jupyter front end with no extension.\n\n"
-        f"**To run it you need `svmlib`**, the book's library. From a copy of the book's "
-        f"repository:\n\n"
-        f"```bash\npip install -e .          # in the repository's root: svmlib and its "
-        f"dependencies\npip install ipywidgets anywidget   # for the interactive figures\n```\n\n"
-        f"Then run the cell below: it says whether `svmlib` can be imported. The links "
-        f"to other chapters open the sibling notebooks of this edition (keep them in one "
-        f"folder).")
+        f"This notebook is the chapter as it reads {page}, generated from the book's build: "
+        f"references, figure captions, theorems and exercises are numbered as in the HTML "
+        f"book (each reference links to its place in this folder's notebooks, and its "
+        f"\u2197 to the HTML book), glued numbers are those of the run that built it, and "
+        f"every solution is collapsed (click **Solution to …** to open it). It reads in any "
+        f"Jupyter front end with no extension. Links to other chapters open the sibling "
+        f"notebooks of this edition: keep them in one folder.\n\n"
+        f"**To run it you need `svmlib` {version}**, the book's library, in the Python "
+        f"environment of this notebook's kernel. Either download {wheel_link} from "
+        f"{landing} and install it with the packages the figures use:\n\n"
+        f"```bash\npip install \"./{wheel}[book,playground]\"   # where you saved it\n```\n\n"
+        f"or, from a copy of the book's repository, run in its root:\n\n"
+        f"```bash\npip install -e \".[book,playground]\"\n```\n\n"
+        f"(In a notebook cell, write `%pip install ...` to install into the kernel's own "
+        f"environment.) Then restart the kernel and run the cell below: it says whether "
+        f"`svmlib` can be imported.")
     check = (
-        "# Is svmlib importable? (see the cell above for how to install it)\n"
-        "try:\n"
-        "    import svmlib\n"
-        "except ImportError as error:\n"
+        "# Can this kernel import svmlib? (the cell above says how to install it)\n"
+        "import importlib\n"
+        f"BOOK_SVMLIB = {version!r}   # the version that built this edition\n"
+        "missing = []\n"
+        f"for name in {('svmlib',) + needs!r}:\n"
+        "    try:\n"
+        "        importlib.import_module(name)\n"
+        "    except ImportError:\n"
+        "        missing.append(name)\n"
+        "if missing:\n"
         "    raise ModuleNotFoundError(\n"
-        "        \"This notebook needs svmlib, the book's library, and it cannot be imported \"\n"
-        "        f\"here ({error}). From a copy of the book's repository run \"\n"
-        "        \"`pip install -e .` in its root (in the environment of this notebook's \"\n"
-        "        \"kernel), then restart the kernel.\") from None\n"
+        "        \"This notebook needs svmlib, the book's library, and the packages its \"\n"
+        "        f\"figures use; this kernel cannot import {', '.join(missing)}. Download \"\n"
+        f"        \"{wheel} from the book's landing page and run \"\n"
+        f"        \"`%pip install \\\"./{wheel}[book,playground]\\\"` in a cell, or \"\n"
+        "        \"`pip install -e \\\".[book,playground]\\\"` in the root of a copy of \"\n"
+        "        \"the book's repository; then restart the kernel.\") from None\n"
+        "import svmlib\n"
+        "if svmlib.__version__ != BOOK_SVMLIB:\n"
+        "    print(f\"Note: this edition was built with svmlib {BOOK_SVMLIB} and this kernel \"\n"
+        "          f\"has {svmlib.__version__}: some outputs may differ from those shown.\")\n"
         "print(f\"svmlib {svmlib.__version__} is ready\")")
     intro = _markdown_cell(text, stem, "edition-header")
     code = nbformat.v4.new_code_cell(check)
@@ -671,13 +788,17 @@ def header_cells(stem, title, chapter_number):
     return [intro, code]
 
 
-def learner_edition(notebook, index, docname, glue=None, notebook_names=None):
-    """The learner's edition of one executed chapter (a new notebook)."""
-    converter = ChapterConverter(index, docname, glue, notebook_names)
+def learner_edition(notebook, index, docname, glue=None, notebook_names=None, html_root=None,
+                    version=None):
+    """The learner's edition of one executed chapter (a new notebook).
+
+    ``html_root``: the prefix of links to the HTML book (None: no such links)."""
+    converter = ChapterConverter(index, docname, glue, notebook_names, html_root)
     stem = converter.chapter
     out = nbformat.v4.new_notebook(metadata=copy.deepcopy(notebook.metadata))
     out.metadata["svmlib_edition"] = {"kind": "learner", "source": f"{docname}.ipynb"}
-    out.cells.extend(header_cells(stem, _title(notebook), index.chapters.get(docname, "")))
+    out.cells.extend(header_cells(stem, _title(notebook), index.chapters.get(docname, ""),
+                                  docname, html_root, version))
     starters = {cell.metadata["exercise"]["label"] for cell in notebook.cells
                 if STARTER_TAG in cell.metadata.get("tags", [])}
     for position, cell in enumerate(notebook.cells):
@@ -763,8 +884,14 @@ def read_glue(executed):
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def build(index, executed_dir, out_dir, stems=None):
-    """Write the edition of every executed chapter (or of ``stems``) into ``out_dir``."""
+def build(index, executed_dir, out_dir, stems=None, html_dir=None):
+    """Write the edition of every executed chapter (or of ``stems``) into ``out_dir``.
+
+    Its links to the HTML book go to the published book when _config.yml's
+    html.baseurl names it, else to ``html_dir`` (the HTML output, default
+    ``executed_dir``'s build's ``html/``) by a path relative to ``out_dir``:
+    ``_build/notebooks`` links ``../html/book/06_soft_margin.html#...``, the
+    copy in the HTML book ``_build/html/_notebooks`` links ``../book/...``."""
     paths = chapters(executed_dir)
     if not paths:
         raise EditionError(f"no executed chapters in {executed_dir}: run `make book` first")
@@ -776,10 +903,16 @@ def build(index, executed_dir, out_dir, stems=None):
         paths = [path for path in paths if path.stem in stems]
     out_dir = pathlib.Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
+    if html_dir is None:
+        html_dir = pathlib.Path(executed_dir).parents[1] / "html"    # BUILD/jupyter_execute/book
+    relative = os.path.relpath(pathlib.Path(html_dir).resolve(), out_dir.resolve())
+    html_root = index.html_root(pathlib.PurePath(relative).as_posix().rstrip("/") + "/")
+    version = svmlib_version()
     written = []
     for path in paths:
         notebook = nbformat.read(path, as_version=4)
-        edition = learner_edition(notebook, index, f"book/{path.stem}", read_glue(path), names)
+        edition = learner_edition(notebook, index, f"book/{path.stem}", read_glue(path), names,
+                                  html_root, version)
         nbformat.validate(edition)
         target = out_dir / path.name
         nbformat.write(edition, target)
@@ -796,24 +929,24 @@ def main(argv=None):
     parser.add_argument("--out", type=pathlib.Path, default=None,
                         help="output directory (default: BUILD/notebooks)")
     parser.add_argument("--html", action="store_true",
-                        help="also copy the edition into BUILD/html/_notebooks (the HTML "
+                        help="also write the edition into BUILD/html/_notebooks (the HTML "
                              "book's download menu links it)")
     args = parser.parse_args(argv)
     out = args.out or args.build / "notebooks"
     stems = [pathlib.Path(name).stem for name in args.chapters]
+    html = args.build / "html"
+    executed = args.build / "jupyter_execute" / "book"
     try:
         index = BookIndex.from_pickle(args.build / ".doctrees" / "environment.pickle")
-        written = build(index, args.build / "jupyter_execute" / "book", out, stems)
+        written = build(index, executed, out, stems, html_dir=html)
+        print(f"wrote {len(written)} notebook(s) of the learner's edition into {out}")
+        if args.html and html.is_dir():
+            # written again, not copied: its links to the HTML book are relative
+            # to where it is
+            build(index, executed, html / HTML_DIR, stems, html_dir=html)
+            print(f"and into {html / HTML_DIR}")
     except EditionError as error:
         sys.exit(f"make_notebooks: {error}")
-    print(f"wrote {len(written)} notebook(s) of the learner's edition into {out}")
-    html = args.build / "html"
-    if args.html and html.is_dir():
-        target = html / HTML_DIR
-        target.mkdir(exist_ok=True)
-        for path in written:
-            shutil.copy2(path, target / path.name)
-        print(f"and into {target}")
     return 0
 
 
@@ -859,7 +992,7 @@ def _write_edition(app, exception):
         return
     outdir = pathlib.Path(app.outdir)
     executed = outdir.parent / "jupyter_execute" / "book"
-    build(BookIndex.from_environment(app.env), executed, outdir / HTML_DIR)
+    build(BookIndex.from_environment(app.env), executed, outdir / HTML_DIR, html_dir=outdir)
 
 
 def setup(app):

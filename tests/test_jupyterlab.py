@@ -1,6 +1,6 @@
 """The Jupyter path: the chapters opened and run in JupyterLab, in headless Chromium.
 
-A learner who types ``make lab`` reads the chapters in JupyterLab, where
+An author who types ``make lab-source`` reads the chapters in JupyterLab, where
 jupyterlab-myst renders the MyST markup and the interactive figures are live
 ipywidgets.  These tests start JupyterLab from the project's venv on a free
 local port (no token, no browser, temporary settings and a temporary copy of
@@ -105,7 +105,7 @@ class Lab:
         for stem in CHAPTERS:
             shutil.copy(ROOT / "book" / f"{stem}.ipynb", self.root)
         _write_settings(self.tmp / "settings")
-        # the same custom.css as `make lab` (book/_lab is its config dir)
+        # the same custom.css as `make lab-source` (book/_lab is its config dir)
         shutil.copytree(ROOT / "book" / "_lab" / "custom", self.tmp / "config" / "custom")
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -114,7 +114,7 @@ class Lab:
                    JUPYTER_RUNTIME_DIR=str(self.tmp / "runtime"),
                    JUPYTERLAB_SETTINGS_DIR=str(self.tmp / "settings"),
                    JUPYTERLAB_WORKSPACES_DIR=str(self.tmp / "workspaces"))
-        env.pop("SVMLIB_STATIC_WIDGETS", None)     # live widgets, as in `make lab`
+        env.pop("SVMLIB_STATIC_WIDGETS", None)     # live widgets, as in `make lab-source`
         command = [str(BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1",
                    f"--port={self.port}", "--port-retries=0",
                    "--IdentityProvider.token=", "--ServerApp.password=",
