@@ -62,7 +62,7 @@ def _measure(n, n_classes, repeats):
     times = {}
     models = {}
     for probability in (True, False):
-        for name, make in (("svmlib", SVC), ("LIBSVM", LibsvmSVC)):
+        for name in ("svmlib", "LIBSVM"):
             times[name, probability] = np.inf
         for _ in range(repeats):          # the two libraries take turns
             for name, make in (("svmlib", SVC), ("LIBSVM", LibsvmSVC)):

@@ -140,7 +140,7 @@ def live_latency(make, blit, repeats=2):
             update_times.append(1000 * (time.process_time() - start))
 
     fig.update_function = timed_update
-    fig.widget  # builds the view and renders the first frame
+    _ = fig.widget  # builds the view and renders the first frame
     name, control = next(iter(fig.controls.items()))
     widget = fig._live["controls"][name]
     n = len(control)

@@ -553,7 +553,7 @@ class ChapterConverter:
         if name in ("solution-start", "solution-end"):
             raise EditionError(f"{self.chapter}: {{{name}}} nested in another directive")
         if name == "margin":
-            return _quote(inner, f"**Margin note" + (f": {title}" if title else "") + ".**")
+            return _quote(inner, "**Margin note" + (f": {title}" if title else "") + ".**")
         if name in ("admonition", *ADMONITIONS):
             heading = title or name.title()
             if "dropdown" in options.get("class", "").split():

@@ -265,7 +265,7 @@ def run_perceptron(X, y, w, b=0.0, learning_rate=1.0, max_epochs=1000, rng=None,
     scores = np.empty(n_samples)
     kept_indices, kept_scores, mistakes_per_epoch = [], [], []
     converged = False
-    for epoch in range(1, max_epochs + 1):
+    for _ in range(max_epochs):
         order = _visiting_order(rng, in_order)
         mistakes, b = epoch_function(X, y, order, w, b, alpha, bool(fit_intercept), updated,
                                      scores)
@@ -277,7 +277,8 @@ def run_perceptron(X, y, w, b=0.0, learning_rate=1.0, max_epochs=1000, rng=None,
         if mistakes == 0:
             converged = True
             break
-    result = {"w": w, "b": b, "mistakes_per_epoch": mistakes_per_epoch, "n_epochs": epoch,
+    result = {"w": w, "b": b, "mistakes_per_epoch": mistakes_per_epoch,
+              "n_epochs": len(mistakes_per_epoch),
               "converged": converged, "update_indices": None, "scores": None}
     if record:
         result["update_indices"] = np.concatenate([np.empty(0, dtype=np.int64)] + kept_indices)
@@ -318,7 +319,7 @@ def run_kernel_perceptron(K, y, max_epochs=100, rng=None, compiled=True):
     in_order = np.arange(n_samples, dtype=np.int64)
     kept, mistakes_per_epoch = [], []
     converged = False
-    for epoch in range(1, max_epochs + 1):
+    for _ in range(max_epochs):
         order = _visiting_order(rng, in_order)
         mistakes, b = epoch_function(K, y, order, coef, counts, b, updated)
         mistakes, b = int(mistakes), float(b)
@@ -329,7 +330,7 @@ def run_kernel_perceptron(K, y, max_epochs=100, rng=None, compiled=True):
             break
     return {"counts": counts, "coef": coef, "b": b,
             "update_indices": np.concatenate(kept), "mistakes_per_epoch": mistakes_per_epoch,
-            "n_epochs": epoch, "converged": converged}
+            "n_epochs": len(mistakes_per_epoch), "converged": converged}
 
 
 class _SignClassifier(ClassifierMixin):

@@ -92,7 +92,7 @@ def platt_fit(decision, labels, max_iter=100, min_step=1e-10, sigma=1e-12, eps=1
     g1 = g2 = np.inf
     converged = False
     iteration = 0
-    for iteration in range(max_iter):
+    for iteration in range(max_iter):  # noqa: B007 (n_iter, read after the loop)
         z = A * f + B
         # p = P(-1 side) = 1 / (1 + exp(z)) and q = 1 - p, without overflow.
         e = np.exp(-np.abs(z))

@@ -30,7 +30,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import check_is_fitted
 
-from ._kernel_svm import (KERNEL_NAMES, CheckedKernel, KernelSVMBase, check_bool,
+from ._kernel_svm import (CheckedKernel, KernelSVMBase, check_bool,
                           one_convergence_warning)
 from ._validation import check_estimator_X_y, check_option, check_positive
 from .qp import LP_CHECK_MAX_N, NotSeparableError, check_separable, solve_dual_slsqp

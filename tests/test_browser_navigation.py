@@ -279,7 +279,7 @@ def test_pressing_tab_visits_exactly_those_stops(browser, stem):
                 == {k: c for k, c in expected.items() if k != "scroller"}), (kinds, expected)
         assert kinds["scroller"] >= expected["scroller"]
         # every stop met is a link, a control or a scrollable block: never a formula
-        for k, (kind, tag, name) in enumerate(order[:-1]):
+        for k, (kind, _tag, _name) in enumerate(order[:-1]):
             assert kind in ("link", "control", "scroller"), order[k]
 
 

@@ -11,7 +11,7 @@ import pytest  # noqa: E402
 from svmlib import LinearSVC, datasets  # noqa: E402
 from svmlib.exercises.at_scale import (cd_pass_cases, cd_pass_reference,  # noqa: E402
                                        check_cd_pass, check_rff_map)
-from svmlib.linear import dual_cd_trace, linear_svm_primal  # noqa: E402
+from svmlib.linear import dual_cd_trace  # noqa: E402
 from svmlib.plotting import at_scale as aplot  # noqa: E402
 from svmlib.widgets import at_scale as awidgets  # noqa: E402
 

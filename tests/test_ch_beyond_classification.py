@@ -161,7 +161,7 @@ def test_one_class_explorer_checks_the_nu_property(blobs):
     assert "ν-property" in fig.initial_readout and "holds" in fig.initial_readout
     fits = bw.one_class_grid_fits(blobs, nus=(0.05, 0.2), gammas=(0.3, 1.0), grid=30)
     n = len(blobs)
-    for (nu, gamma), fit in ((k, v) for k, v in fits.items() if k != "mesh"):
+    for (nu, _gamma), fit in ((k, v) for k, v in fits.items() if k != "mesh"):
         assert fit["n_outliers"] / n <= nu + 1e-12 <= fit["n_support"] / n + 2e-12
         assert fit["h"].shape == (30, 30)
     with pytest.raises(ValueError, match="2 features"):

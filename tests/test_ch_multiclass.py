@@ -387,7 +387,7 @@ def _votes_zero_to_nobody(d, K):
 
 def _votes_wrong_order(d, K):
     v = np.zeros((d.shape[0], K), dtype=int)
-    for p, (i, j) in enumerate([(i, j) for j in range(K) for i in range(j)]):
+    for p, (i, j) in enumerate([(a, b) for b in range(K) for a in range(b)]):
         v[:, i] += d[:, p] > 0
         v[:, j] += d[:, p] <= 0
     return v

@@ -139,7 +139,7 @@ class Lab:
                 if time.monotonic() > deadline:
                     self.stop()
                     raise RuntimeError(f"JupyterLab did not answer within 120 s:\n"
-                                       f"{self.log_tail()}")
+                                       f"{self.log_tail()}") from None
                 time.sleep(0.5)
 
     def log_tail(self):

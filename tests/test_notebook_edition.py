@@ -734,7 +734,7 @@ class EditionLab:
             except OSError:
                 if self.process.poll() is not None or time.monotonic() > deadline:
                     self.stop()
-                    raise RuntimeError("JupyterLab did not start")
+                    raise RuntimeError("JupyterLab did not start") from None
                 time.sleep(0.5)
 
     def use_myst(self, on):

@@ -417,7 +417,7 @@ def _zoomable(match, page):
     """
     if match.group(1):  # rewritten by an earlier run (an unchanged page)
         return match.group(0)
-    before, src, name, after = match.group(2), match.group(3), match.group(4), match.group(5)
+    before, src, after = match.group(2), match.group(3), match.group(5)
     attrs = dict(_ATTR.findall(before + " " + after))
     tag = f'<img loading="lazy" decoding="async" {before}src="{src}"{after} />'
     if "loading=" in before + after:

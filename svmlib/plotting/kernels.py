@@ -26,7 +26,7 @@ Kernel machines
 
 import numpy as np
 
-from .._validation import check_array, check_X_y
+from .._validation import check_array
 from ._core import CLASS_COLORS, CLASS_MARKERS, _get_ax, _legend, _tidy
 
 __all__ = [

@@ -352,7 +352,7 @@ def plot_active_cone(A, e, a, x_star, ax=None, xlim=(-0.5, 2.5), ylim=(-0.5, 2.5
     inside = np.all(np.tensordot(A, np.stack([xx, yy]), axes=1) <= e[:, None, None], axis=0)
     ax.contourf(xx, yy, inside.astype(float), levels=[0.5, 1.5], colors=["#e8e1f0"])
     ts = np.linspace(min(xlim[0], ylim[0]) - 5, max(xlim[1], ylim[1]) + 5, 2)
-    for k, (row, level) in enumerate(zip(A, e)):
+    for row, level in zip(A, e):
         d = np.array([-row[1], row[0]])
         base = row * level / (row @ row)
         line = base[None, :] + ts[:, None] * d[None, :]

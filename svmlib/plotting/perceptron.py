@@ -11,11 +11,10 @@ from :func:`svmlib.datasets.perceptron_sphere_data` and
 :func:`svmlib.datasets.perceptron_disc_data`.
 """
 
-import warnings
 
 import numpy as np
 
-from .._validation import check_array, check_binary_labels, check_positive, check_X_y
+from .._validation import check_array
 from ..datasets import perceptron_disc_data, perceptron_sphere_data  # noqa: F401 (moved)
 from ..perceptron import best_homogeneous_margin, novikoff_experiment  # noqa: F401 (moved)
 from ._core import CLASS_COLORS, PALETTE, _get_ax, _legend, plot_data, plot_hyperplane

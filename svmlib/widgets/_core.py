@@ -868,7 +868,8 @@ class _NarrowFigure(Figure):
     """A figure that lays out a row of panels as a column (the phone layout).
 
     ``subplots(1, k, width_ratios=...)`` gives ``k`` panels stacked top to
-    bottom (same order, ``height_ratios`` from ``width_ratios``), and
+    bottom, in the same order and of equal height (each gets the phone's
+    whole width, so the row's width ratios are dropped), and
     ``add_gridspec(1, k)`` a grid whose ``[0, j]`` is row ``j``; everything
     else is an ordinary :class:`~matplotlib.figure.Figure`.
     """
@@ -879,8 +880,7 @@ class _NarrowFigure(Figure):
                  height_ratios=None, gridspec_kw=None, **kwargs):
         gridspec_kw = dict(gridspec_kw or {})
         if nrows == 1 and ncols > 1:
-            ratios = width_ratios if width_ratios is not None else gridspec_kw.pop(
-                "width_ratios", None)
+            gridspec_kw.pop("width_ratios", None)
             gridspec_kw.pop("height_ratios", None)
             self.stacked = max(self.stacked, ncols)
             axes = super().subplots(ncols, 1, squeeze=squeeze, gridspec_kw=gridspec_kw,

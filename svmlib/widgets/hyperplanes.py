@@ -13,7 +13,7 @@ Both return a ready :class:`~svmlib.widgets.InteractiveFigure`.
 
 import numpy as np
 from matplotlib.artist import Artist
-from matplotlib.patches import Circle, FancyArrowPatch, Polygon
+from matplotlib.patches import FancyArrowPatch, Polygon
 from matplotlib.text import Text
 from matplotlib.transforms import Bbox, IdentityTransform
 
@@ -332,7 +332,7 @@ def _equation(w, b):
     """``3 x₁ + 4 x₂ − 12 = 0`` for w = (3, 4), b = -12."""
     terms = [(w[0], "x₁"), (w[1], "x₂"), (b, "")]
     text = ""
-    for k, (value, name) in enumerate(terms):
+    for value, name in terms:
         if value == 0:
             continue
         number = f"{abs(value):g}"

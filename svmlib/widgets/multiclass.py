@@ -18,7 +18,7 @@ region image is computed then too; moving a control only swaps images.
 
 import numpy as np
 
-from .._validation import check_int, check_positive, check_X_y
+from .._validation import check_int, check_X_y
 from ..datasets import ring_of_blobs
 from ..multiclass import OneVsOneClassifier, OneVsRestClassifier
 from ..plotting._core import _MULTI_MARKERS, PALETTE

@@ -17,7 +17,7 @@ The chapter's running data set is :func:`svmlib.datasets.elongated_blobs`.
 
 import numpy as np
 
-from .._validation import check_array, check_int, check_X_y
+from .._validation import check_array, check_X_y
 from ..datasets import elongated_blobs  # noqa: F401 (the old name)
 from ..paths import drag_path, soft_margin_path  # noqa: F401 (computed there; shown here)
 from ._core import InteractiveFigure, Slider
