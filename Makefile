@@ -15,7 +15,7 @@ JOBS   ?= 2
 PIP_VERSION := 26.3
 LOCK_VENV   := .venv-lock
 
-.PHONY: help setup lock check-env book record pdf tex test unit nbval nbval-portable browser lab exercises notebooks bench clean
+.PHONY: help setup lock check-env book record pdf tex test unit nbval nbval-portable browser lab exercises notebooks course bench clean
 
 help:
 	@echo "make book   build the HTML book into _build/html"
@@ -25,6 +25,7 @@ help:
 	@echo "make lab    open the chapters in JupyterLab"
 	@echo "make exercises  write the exercise edition into _build/exercises"
 	@echo "make notebooks  write the learner's edition (any Jupyter) into _build/notebooks"
+	@echo "make course     write the nbgrader course (one graded assignment per chapter) into _build/course"
 	@echo "make bench  run the benchmarks (writes benchmarks/*.md)"
 	@echo "make lock   re-resolve requirements.txt into requirements.lock"
 
@@ -204,6 +205,14 @@ $(BOOK_BUILD):
 
 notebooks: $(STAMP) $(BOOK_BUILD)
 	$(BIN)/python book/make_notebooks.py --build _build --out _build/notebooks
+
+# The course edition: an nbgrader course directory (nbgrader_config.py,
+# source/NN_name/ with solutions, rubrics and hidden tests, release/NN_name/
+# made by `nbgrader generate_assignment`, gradebook.db), one assignment per
+# chapter (book/make_course.py; the guide is the appendix book/instructors.md).
+# Re-running it rewrites source/ and release/ and keeps the gradebook's grades.
+course: $(STAMP)
+	$(BIN)/python book/make_course.py --out _build/course
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_solvers.py

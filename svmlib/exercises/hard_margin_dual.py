@@ -46,14 +46,30 @@ def support_threshold(alpha, rel=1e-6):
 
 @functools.lru_cache(maxsize=1)
 def _chapter_data():
-    """The chapter's training set and its dual multipliers, made here as the chapter makes them."""
-    from .. import datasets, solvers
+    """The chapter's training set and its dual multipliers, made here as the chapter makes them.
+
+    The same data and the same SLSQP call as the chapter's ``solve_hard_margin_dual``
+    (so the same multipliers, solver noise included, on the same machine).
+    """
+    from scipy.optimize import minimize
+
+    from .. import datasets
 
     X, y_int = datasets.separable_blobs(n=40, margin=1.0, random_state=0)
     X = np.asarray(X, dtype=float)
     y = y_int.astype(float)
-    alpha = np.asarray(solvers.solve_dual_slsqp(X @ X.T, y, C=np.inf).alpha, dtype=float)
-    return X, y, alpha
+    n = len(y)
+    H = np.outer(y, y) * (X @ X.T)
+    result = minimize(
+        fun=lambda a: 0.5 * a @ H @ a - a.sum(),
+        jac=lambda a: H @ a - 1.0,
+        x0=np.zeros(n),
+        method="SLSQP",
+        bounds=[(0.0, None)] * n,
+        constraints=[{"type": "eq", "fun": lambda a: a @ y, "jac": lambda a: y}],
+        options={"ftol": 1e-12, "maxiter": 1000},
+    )
+    return X, y, np.asarray(result.x, dtype=float)
 
 
 def _data(X, y, alpha=None):
