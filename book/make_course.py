@@ -57,7 +57,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 BOOK = ROOT / "book"
 sys.path.insert(0, str(BOOK))
 
-from make_exercises import _FENCE, EditionError, _closes, _tidy  # noqa: E402
+from make_exercises import _ANSWERS_MARK, _FENCE, EditionError, _closes, _tidy  # noqa: E402
 
 DEFAULT_OUT = ROOT / "_build" / "course"
 ANSWER_TAG = "exercise-answer"
@@ -211,6 +211,7 @@ class _Builder:
         self.md = []
         self.gated = None
         self.gated_text = []
+        self.answer_blocks = 0
         self.answers = {}
         self.starters = {}
         for cell in notebook.cells:
@@ -270,7 +271,7 @@ class _Builder:
         cell.metadata["nbgrader"] = _nbgrader("test", f"{label}-test", points=len(checks))
         self._add(cell)
 
-    def _written(self, label, solution_lines, part_of_code=False):
+    def _written(self, label, solution_lines, part_of_code=False, title=None):
         text = _tidy("\n".join(solution_lines))
         if not text.strip() or (part_of_code and not _prose(solution_lines)):
             return      # a code exercise whose solution has no written part
@@ -278,13 +279,16 @@ class _Builder:
         parts = 1 if part_of_code or ex is None else ex.parts
         points = POINTS_PER_PART * parts
         what = "the written part of the exercise" if part_of_code else "the exercise"
+        name = title or f"*{self._title(label)}*"
+        if title:
+            what = ""
         split = f": {parts} parts, {POINTS_PER_PART} points each" if parts > 1 else ""
         rubric = (f"**Rubric** ({points} points{split}). For each part: {POINTS_PER_PART} points "
                   f"for a complete, correct answer that reaches the result of the solution "
                   f"below (another correct route counts fully); 1 point for the right "
                   f"approach with a gap or a slip; 0 for a missing or wrong answer. "
                   f"{'Predictions and observations from a widget count when they state the value found and why it is so.' if 'idget' in self._title(label) else ''}").rstrip()
-        body = (f"**Your answer** to {what} *{self._title(label)}* (`{label}`): write it in "
+        body = (f"**Your answer** to {what + ' ' if what else ''}{name} (`{label}`): write it in "
                 f"this cell (Markdown; `$...$` for mathematics).\n\n"
                 f"### BEGIN SOLUTION\n{rubric}\n\n**The instructor's solution.**\n\n{text}\n"
                 f"### END SOLUTION")
@@ -309,6 +313,19 @@ class _Builder:
                     continue
                 self.gated_text.append(line)
                 i += 1
+                continue
+            if _ANSWERS_MARK.match(line) and i + 1 < len(lines) and _FENCE.match(lines[i + 1]):
+                # answers to questions of the text: graded like a written exercise
+                self._flush()
+                fence = _FENCE.match(lines[i + 1])
+                end = _skip(lines, i + 1, fence.group("fence"), self.chapter)
+                inner = lines[i + 2:end - 1]
+                while inner and inner[0].startswith(":"):
+                    inner = inner[1:]
+                self.answer_blocks += 1
+                self._written(f"{self.chapter[:2]}-answers-{self.answer_blocks}", inner,
+                              title="the questions above")
+                i = end
                 continue
             if name == "solution":
                 self._flush()
