@@ -111,3 +111,35 @@ def test_the_exercise_edition_is_reproducible(tmp_path):
     first = make_exercises.build([chapter], tmp_path / "a")[0].read_bytes()
     second = make_exercises.build([chapter], tmp_path / "b")[0].read_bytes()
     assert first == second
+
+
+CHAPTERS = sorted((ROOT / "book").glob("[0-9][0-9]_*.ipynb"))
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_no_solution_shows_in_plain_view_in_jupyterlab(path):
+    """JupyterLab renders each cell alone: a gated solution's prose must sit in its
+    {solution-start} cell (shown as a closed dropdown), and a collapsed solution
+    code cell shows its first line, which must name the exercise, not answer it."""
+    import re
+
+    import nbformat
+
+    sys.path.insert(0, str(ROOT / "book"))
+    from make_exercises import _Filter
+
+    notebook = nbformat.read(path, as_version=4)
+    reader = _Filter(path.stem)
+    for k, cell in enumerate(notebook.cells):
+        tags = cell.metadata.get("tags", [])
+        if cell.cell_type == "code" and {"exercise-answer", "exercise-solution"} & set(tags):
+            first = cell.source.split("\n", 1)[0]
+            assert first.startswith("# Solution of the exercise"), (path.name, k, first)
+        if cell.cell_type == "markdown":
+            if reader.gated is not None:
+                before_end = re.split(r"^`{3,}\{solution-end\}", cell.source, flags=re.M)[0]
+                assert not before_end.strip(), (
+                    f"{path.name}, cell {k}: solution text before {{solution-end}} in a cell of "
+                    f"its own shows in plain view in JupyterLab; move it into the "
+                    f"{{solution-start}} cell")
+            reader.markdown(cell.source)
