@@ -15,7 +15,7 @@ JOBS   ?= 2
 PIP_VERSION := 26.3
 LOCK_VENV   := .venv-lock
 
-.PHONY: help setup lock check-env book record pdf tex test unit nbval nbval-portable browser lab lab-source exercises notebooks bench clean
+.PHONY: help setup lock check-env book record pdf tex test unit lint nbval nbval-portable browser lab lab-source exercises notebooks course bench clean
 
 help:
 	@echo "make book   build the HTML book into _build/html"
@@ -26,6 +26,7 @@ help:
 	@echo "make lab-source  open the chapters' sources (book/) in JupyterLab, for authors"
 	@echo "make exercises  write the exercise edition into _build/exercises"
 	@echo "make notebooks  write the learner's edition (any Jupyter) into _build/notebooks"
+	@echo "make course     write the nbgrader course (one graded assignment per chapter) into _build/course"
 	@echo "make bench  run the benchmarks (writes benchmarks/*.md)"
 	@echo "make lock   re-resolve requirements.txt into requirements.lock"
 
@@ -119,8 +120,12 @@ pdf: $(STAMP) tex
 	$(BIN)/pytest -q -p no:cacheprovider tests/test_pdf_edition.py
 	@echo "The PDF is built: _build/latex/book.pdf"
 
-unit: $(STAMP)
+# Lint first (ruff: pyflakes and bugbear, configured in pyproject.toml).
+unit: $(STAMP) lint
 	$(BIN)/pytest -q -n $(JOBS) tests -m "not browser"
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
 
 # The stored outputs that nbval compares: every chapter (or NB=...) executed
 # top to bottom in a fresh kernel, two at a time, and written back.
@@ -208,7 +213,8 @@ notebooks: $(STAMP) $(BOOK_BUILD)
 # JupyterLab for learners: the learner's edition (_build/notebooks, written
 # first if it is missing or older than the book build), in the JupyterLab a
 # student has, without jupyterlab-myst (book/_lab/edition is this session's
-# Jupyter config dir: its labconfig disables the extension; the learner's own
+# Jupyter config dir: its labconfig disables the extension, and nbgrader's
+# instructor menus; the learner's own
 # config, settings and workspaces are still read).  The server's root is
 # _build, so that each reference's second link, to the HTML book
 # (../html/book/NN_name.html#...), opens there too.  Authors who edit the
@@ -229,6 +235,14 @@ lab: $(STAMP) $(EDITION)
 lab-source: $(STAMP)
 	$(LAB_ENV) JUPYTER_CONFIG_DIR="$(CURDIR)/book/_lab" \
 	$(BIN)/jupyter lab --LabApp.custom_css=True book/
+
+# The course edition: an nbgrader course directory (nbgrader_config.py,
+# source/NN_name/ with solutions, rubrics and hidden tests, release/NN_name/
+# made by `nbgrader generate_assignment`, gradebook.db), one assignment per
+# chapter (book/make_course.py; the guide is the appendix book/instructors.md).
+# Re-running it rewrites source/ and release/ and keeps the gradebook's grades.
+course: $(STAMP)
+	$(BIN)/python book/make_course.py --out _build/course
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_solvers.py

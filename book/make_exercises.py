@@ -8,7 +8,9 @@ writes one notebook per chapter (default: every ``book/NN_*.ipynb``, into
 * every solution is removed: the ``{solution}`` blocks of the markdown cells,
   and everything between a ``{solution-start}`` and its ``{solution-end}``
   (markdown lines and whole code cells alike).  Both are explicit MyST markup,
-  found by their directive names;
+  found by their directive names.  So is a directive right after a MyST
+  comment line ``% answers ...`` (the answers to questions of the text that
+  are not exercises);
 * every code exercise's stored working answer, a cell tagged
   ``exercise-answer`` by ``book/tag_exercises.py``, is replaced by the stub in
   its ``metadata["exercise"]["stub"]``: what to write, as ``...``
@@ -44,6 +46,12 @@ STUB_TAG = "exercise-stub"
 
 # A directive fence: ```{name} argument  or  :::{name} argument
 _FENCE = re.compile(r"^(?P<fence>`{3,}|:{3,})\{(?P<name>[A-Za-z0-9_:-]+)\}(?P<arg>.*)$")
+
+
+# A MyST comment line "% answers ..." right before a directive (in the chapters:
+# the "Answers, for checking" dropdowns of questions that are not exercises)
+# marks that block as answers: the editions without solutions leave it out.
+_ANSWERS_MARK = re.compile(r"^%\s*answers\b")
 
 
 class EditionError(Exception):
@@ -85,6 +93,10 @@ class _Filter:
                     raise EditionError(f"{self.chapter}: {{solution-start}} inside the open "
                                        f"solution of {self.gated}")
                 i += 1
+                continue
+            if _ANSWERS_MARK.match(line) and i + 1 < len(lines) and _FENCE.match(lines[i + 1]):
+                # "% answers": the block below answers questions of the text
+                i = self._skip_block(lines, i + 1, _FENCE.match(lines[i + 1]).group("fence"))
                 continue
             if name == "solution":
                 self.labels_removed.append(match.group("arg").strip())
@@ -224,7 +236,17 @@ def exercise_edition(notebook, chapter, answers=False):
     missing = set(answers_by_label) - placed
     if missing:
         raise EditionError(f"{chapter}: answers not placed: {sorted(missing)}")
+    _number_cells(out, chapter)
     return out
+
+
+def _number_cells(notebook, chapter):
+    """Cell ids from the position and source, not random: the same chapter gives the same bytes."""
+    import hashlib
+
+    for k, cell in enumerate(notebook.cells):
+        digest = hashlib.sha1(cell.source.encode("utf-8")).hexdigest()[:8]
+        cell["id"] = f"{chapter[:2]}-{k:03d}-{digest}"
 
 
 def build(paths, out_dir, answers=False):

@@ -105,20 +105,20 @@ EXERCISES = {
                      answer="H_answer = np.outer(y, y) * (X @ X.T)",
                      stub=_stub('''
 H_answer = ...   # H[i, j] = y_i y_j <x_i, x_j>
-ex.check_dual_matrix(H_answer, X, y)
+ex.check_dual_matrix(H_answer)
 ''')),
         CodeExercise("ex-dual-code-support",
                      answer="support_answer = np.flatnonzero(alpha_raw > threshold)",
                      stub=_stub('''
 support_answer = ...   # the i with alpha_i > 0, up to the solver's noise
-ex.check_support_vectors(support_answer, alpha_raw)
+ex.check_support_vectors(support_answer)
 ''')),
         CodeExercise("ex-dual-code-w-b",
                      answer="w_answer = (alpha_raw * y) @ X",
                      stub=_stub('''
 w_answer = ...   # shape (2,)
 b_answer = ...   # a number
-ex.check_w_and_b(w_answer, b_answer, X, y, alpha_raw)
+ex.check_w_and_b(w_answer, b_answer)
 ''')),
     ],
     "06_soft_margin": [
@@ -126,7 +126,7 @@ ex.check_w_and_b(w_answer, b_answer, X, y, alpha_raw)
                      answer="xi_yours = np.maximum(0.0, 1.0 - y * (X @ w + b))",
                      stub=_stub('''
 xi_yours = ...   # shape (n,): the slacks of the solution w, b
-ex.check_slacks(xi_yours, w, b, X, y)
+ex.check_slacks(xi_yours)
 ''')),
         CodeExercise("ex-soft-code-kkt",
                      answer="def kkt_cases(alpha, C):",

@@ -34,10 +34,15 @@ import re
 
 import numpy as np
 
-__all__ = ["Feedback", "AnswerError", "checker", "as_array", "close", "call_answer"]
+__all__ = ["Feedback", "AnswerError", "checker", "as_array", "close", "call_answer",
+           "assert_correct"]
 
 _CORRECT = "\u2705 Correct"  # ✅
 _NOT_YET = "\u274c Not yet"  # ❌
+
+# The mark that a verdict came out of a checker (see Feedback.issued): an
+# object that only this module holds, set by the checker() wrapper.
+_ISSUED = object()
 
 
 class AnswerError(Exception):
@@ -83,6 +88,18 @@ class Feedback:
     def __init__(self, correct, message=""):
         self.correct = bool(correct)
         self.message = str(message).strip()
+        self._mark = None
+
+    @property
+    def issued(self):
+        """Whether a checker made this verdict (``False`` for one built by hand).
+
+        A grader reads :attr:`correct` only from a verdict that is
+        :attr:`issued`: ``Feedback(True, "...")`` written in an answer cell
+        displays like a checker's verdict but is not issued, and
+        :func:`assert_correct` rejects it.
+        """
+        return self._mark is _ISSUED
 
     @classmethod
     def right(cls, message=""):
@@ -291,6 +308,38 @@ def _clean(exc):
     return text if len(text) <= 200 else text[:197] + "..."
 
 
+def assert_correct(verdict):
+    """Raise ``AssertionError`` unless ``verdict`` is a checker's positive verdict.
+
+    The grading side of a checker (the hidden tests of the course edition,
+    ``make course``): call the checker on the answer, then this on what it
+    returned.  A verdict built by hand, ``Feedback(True, ...)``, or anything
+    that is not a :class:`Feedback` fails, whatever it displays.
+
+    Parameters
+    ----------
+    verdict : Feedback
+        What a ``check_*`` function returned.
+
+    Raises
+    ------
+    AssertionError
+        With the checker's hint when the answer is not right.
+    """
+    if not isinstance(verdict, Feedback) or not verdict.issued:
+        raise AssertionError(f"not a checker's verdict ({_describe(verdict)}); call the "
+                             f"exercise's check_* function on your answer.")
+    if not verdict.correct:
+        raise AssertionError(verdict.text)
+
+
+def _issue(verdict):
+    """A copy of ``verdict`` marked as made by a checker."""
+    issued = Feedback(verdict.correct, verdict.message)
+    issued._mark = _ISSUED
+    return issued
+
+
 def checker(func):
     """Decorator: make a ``check_*`` function always return a :class:`Feedback`.
 
@@ -299,7 +348,8 @@ def checker(func):
     checked.  Any other exception (say, the reader's answer made NumPy raise)
     also becomes a ``Feedback`` whose hint names the error, so a checker never
     crashes on a malformed answer.  NumPy floating-point warnings are silenced
-    while checking.
+    while checking.  Every verdict it returns is :attr:`Feedback.issued`, which
+    a verdict constructed by hand is not.
     """
 
     @functools.wraps(func)
@@ -308,15 +358,17 @@ def checker(func):
             with np.errstate(all="ignore"):
                 result = func(*args, **kwargs)
         except AnswerError as exc:
-            return Feedback(False, exc.hint)
+            return _issue(Feedback(False, exc.hint))
         except Exception as exc:  # never crash on a malformed answer
-            return Feedback(False, f"your answer could not be checked ({type(exc).__name__}: "
-                                   f"{_clean(exc)}); check its type and shape against the "
-                                   f"exercise.")
+            return _issue(Feedback(False, f"your answer could not be checked "
+                                          f"({type(exc).__name__}: {_clean(exc)}); check its "
+                                          f"type and shape against the exercise."))
         if isinstance(result, Feedback):
-            return result
+            return _issue(result)
         if isinstance(result, (bool, np.bool_)):
-            return Feedback(bool(result), "" if result else "this is not the expected answer.")
-        return Feedback(False, f"the checker returned {_describe(result)} instead of a verdict.")
+            return _issue(Feedback(bool(result),
+                                   "" if result else "this is not the expected answer."))
+        return _issue(Feedback(False, f"the checker returned {_describe(result)} instead of "
+                                      f"a verdict."))
 
     return wrapper

@@ -169,6 +169,7 @@ def check_rff_map(rff_map):
     if close(Z, np.sqrt(2.0 / D) * np.cos(X @ omega), atol=1e-10):
         return Feedback(False, "the random phases beta are missing: add beta inside the "
                         "cosine, cos(X @ omega + beta).")
-    return Feedback(False, "Z differs from sqrt(2/D) * cos(X @ omega + beta); compute the "
-                    "projections X @ omega (shape (n, D)), add beta to every row, take the "
-                    "cosine and scale.")
+    return Feedback(False, "Z is not the feature map of the chapter. Work through it on one "
+                    "point and two features by hand: the projections of x on the columns of "
+                    "omega, the phases, the function applied, and the scale that makes "
+                    "Z @ Z.T approximate the kernel; then compare each step with your code.")

@@ -1,12 +1,16 @@
 """Checkers for the exercises of the chapter "The hard-margin SVM and its dual".
 
-Each checker takes the reader's answer together with the data of the
-exercise, recomputes the expected answer from the formulas of the chapter, and
+Each checker takes the reader's answer, makes the exercise's data itself
+(the chapter's training set and its dual solution) unless other data are
+passed, recomputes the expected answer from the
+formulas of the chapter, and
 returns a :class:`~svmlib.exercises.Feedback`: correct, or a hint aimed at the
 usual slip (a forgotten label, a sign, numerical noise taken for a support
 vector, a 1-based index, ...).  Wrapped in :func:`~svmlib.exercises.checker`,
 they never raise.
 """
+
+import functools
 
 import numpy as np
 
@@ -40,17 +44,55 @@ def support_threshold(alpha, rel=1e-6):
     return rel * max(1.0, float(np.max(alpha)))
 
 
-def _data(X, y, alpha=None):
-    """The exercise's own data as float arrays (these come from the book, not the reader)."""
+@functools.lru_cache(maxsize=1)
+def _chapter_data():
+    """The chapter's training set and its dual multipliers, made here as the chapter makes them.
+
+    The same data and the same SLSQP call as the chapter's ``solve_hard_margin_dual``
+    (so the same multipliers, solver noise included, on the same machine).
+    """
+    from scipy.optimize import minimize
+
+    from .. import datasets
+
+    X, y_int = datasets.separable_blobs(n=40, margin=1.0, random_state=0)
     X = np.asarray(X, dtype=float)
-    y = np.asarray(y, dtype=float).ravel()
-    if alpha is None:
-        return X, y
-    return X, y, np.asarray(alpha, dtype=float).ravel()
+    y = y_int.astype(float)
+    n = len(y)
+    H = np.outer(y, y) * (X @ X.T)
+    result = minimize(
+        fun=lambda a: 0.5 * a @ H @ a - a.sum(),
+        jac=lambda a: H @ a - 1.0,
+        x0=np.zeros(n),
+        method="SLSQP",
+        bounds=[(0.0, None)] * n,
+        constraints=[{"type": "eq", "fun": lambda a: a @ y, "jac": lambda a: y}],
+        options={"ftol": 1e-12, "maxiter": 1000},
+    )
+    return X, y, np.asarray(result.x, dtype=float)
+
+
+def _data(X, y, alpha=None):
+    """The exercise's data: the chapter's own unless the caller passes others.
+
+    Called as the chapter and the course edition call them (the answer alone),
+    the checkers make the chapter's training set and dual solution themselves,
+    so a reader cannot change what their answer is compared with.  Passing
+    ``X``, ``y`` or ``alpha`` checks the answer on those data instead (the
+    checkers also work on other data sets).
+    """
+    X_ref, y_ref, alpha_ref = _chapter_data()
+    X = X_ref if X is None else np.asarray(X, dtype=float)
+    y = y_ref if y is None else np.asarray(y, dtype=float).ravel()
+    alpha = alpha_ref if alpha is None else np.asarray(alpha, dtype=float).ravel()
+    if X.shape[0] != alpha.shape[0]:
+        raise AnswerError(f"X has {X.shape[0]} rows but alpha has {alpha.shape[0]} entries; "
+                          f"pass the alpha that goes with X (or neither, for the chapter's).")
+    return X, y, alpha
 
 
 @checker
-def check_dual_matrix(H, X, y):
+def check_dual_matrix(H, X=None, y=None):
     """Check the matrix ``H[i, j] = y_i y_j <x_i, x_j>`` of the dual.
 
     Book: (eq-dual-matrix).
@@ -59,15 +101,16 @@ def check_dual_matrix(H, X, y):
     ----------
     H : array-like of shape (n_samples, n_samples)
         The reader's answer.
-    X : array-like of shape (n_samples, n_features)
-    y : array-like of shape (n_samples,)
-        Labels in {-1, +1}.
+    X, y : array-like, optional
+        The data (default: the chapter's, made by the checker).
 
     Returns
     -------
     Feedback
     """
-    X, y = _data(X, y)
+    if X is None and y is None:
+        X, y, _ = _chapter_data()
+    X, y = np.asarray(X, dtype=float), np.asarray(y, dtype=float).ravel()
     n = X.shape[0]
     H = np.asarray(H) if isinstance(H, np.ndarray) else H
     if np.shape(H) == (X.shape[1], X.shape[1]) and X.shape[1] != n:
@@ -98,12 +141,13 @@ def check_dual_matrix(H, X, y):
         return Feedback.hint("off by a factor 2 (H is twice what it should be): "
                              "H[i, j] = y_i y_j <x_i, x_j>, with no factor 2; the "
                              "derivative of 1/2 a^T H a is H a, which is where a 2 cancels.")
-    return Feedback.hint("H[i, j] should be y_i * y_j * <x_i, x_j>. Compare a single entry, "
-                         "say H[0, 1], with y[0] * y[1] * (X[0] @ X[1]).")
+    return Feedback.hint("not the matrix of the dual. Work out one entry by hand, say "
+                         "H[0, 1], from (eq-dual-matrix) and compare it with yours; then "
+                         "look for the NumPy operations that build every entry at once.")
 
 
 @checker
-def check_support_vectors(indices, alpha, rel=1e-6):
+def check_support_vectors(indices, alpha=None, rel=1e-6):
     """Check the indices of the support vectors read off from ``alpha``.
 
     The support vectors are the points with ``alpha_i > tau``, where
@@ -115,8 +159,9 @@ def check_support_vectors(indices, alpha, rel=1e-6):
     ----------
     indices : array-like of int
         The reader's answer: the 0-based indices ``i`` with ``alpha_i > 0``.
-    alpha : array-like of shape (n_samples,)
-        The multipliers as the solver returned them.
+    alpha : array-like of shape (n_samples,), optional
+        The chapter's multipliers as its solver returned them (default: the
+        checker's own solution of the same dual).
     rel : float, default=1e-6
         Relative threshold of :func:`support_threshold`.
 
@@ -124,7 +169,7 @@ def check_support_vectors(indices, alpha, rel=1e-6):
     -------
     Feedback
     """
-    alpha = np.asarray(alpha, dtype=float).ravel()
+    alpha = _chapter_data()[2] if alpha is None else np.asarray(alpha, dtype=float).ravel()
     n = alpha.shape[0]
     tau = support_threshold(alpha, rel)
     expected = np.flatnonzero(alpha > tau)
@@ -183,7 +228,7 @@ def check_support_vectors(indices, alpha, rel=1e-6):
 
 
 @checker
-def check_w_and_b(w, b, X, y, alpha, rel=1e-6):
+def check_w_and_b(w, b, X=None, y=None, alpha=None, rel=1e-6):
     """Check ``w = sum_i alpha_i y_i x_i`` and ``b`` averaged over the support vectors.
 
     Book: (eq-stationarity-w), (eq-bias-average).
@@ -194,11 +239,9 @@ def check_w_and_b(w, b, X, y, alpha, rel=1e-6):
         The reader's weight vector.
     b : float
         The reader's bias.
-    X : array-like of shape (n_samples, n_features)
-    y : array-like of shape (n_samples,)
-        Labels in {-1, +1}.
-    alpha : array-like of shape (n_samples,)
-        The dual solution.
+    X, y, alpha : array-like, optional
+        The data and their dual solution (default: the chapter's, made by the
+        checker).
     rel : float, default=1e-6
         Relative support-vector threshold (see :func:`support_threshold`).
 
@@ -230,7 +273,9 @@ def check_w_and_b(w, b, X, y, alpha, rel=1e-6):
         if close(w, 2 * w_true) or close(w, 0.5 * w_true):
             return Feedback.hint("w is off by a factor of 2: w = sum_i alpha_i y_i x_i, "
                                  "with no 1/2 and no 2.")
-        return Feedback.hint("w should be sum_i alpha_i y_i x_i, i.e. (alpha * y) @ X.")
+        return Feedback.hint("not the w of (eq-stationarity-w). Write out the sum for two "
+                             "points by hand and compare it with what your expression "
+                             "computes.")
 
     if isinstance(b, (list, tuple, np.ndarray)) and np.size(b) == 1:
         b = np.ravel(np.asarray(b, dtype=float))[0]
@@ -253,5 +298,6 @@ def check_w_and_b(w, b, X, y, alpha, rel=1e-6):
     if np.any(np.abs(per_sv - b_val) < 1e-6):
         return Feedback.right("b from a single support vector is right up to the solver's "
                               "accuracy here; averaging over all of them is the safer habit.")
-    return Feedback.hint("b should be the average of y_s - <w, x_s> over the support "
-                         "vectors s (alpha_s > threshold).")
+    return Feedback.hint("w is right but b is not. Which points satisfy y_i h(x_i) = 1 "
+                         "exactly at the optimum, and what does that equation give for b? "
+                         "See (eq-bias-average).")

@@ -290,6 +290,6 @@ def check_kernel_decision(kernel_decision):
     if close(h, linear(X_new, X_sv) @ (alpha * y_sv) + b):
         return Feedback(False, "use the kernel you were given, kernel(X_new, X_sv), not the "
                                "inner product X_new @ X_sv.T.")
-    return Feedback(False, "your scores differ from Σ αᵢ yᵢ k(xᵢ, x) + b. Build the "
-                           "(n_new, n_SV) matrix kernel(X_new, X_sv) and multiply it by the "
-                           "vector alpha * y_sv.")
+    return Feedback(False, "your scores differ from the decision function of the chapter. "
+                           "Compute the score of one new point by hand, term by term, and "
+                           "compare it with the first entry of your result.")

@@ -261,7 +261,8 @@ def check_ovr_predict(func):
             return Feedback(False, "right where exactly one score is positive, but argmax must "
                                    "decide everywhere, also where no score or several scores "
                                    "are positive (compare the values, not their signs).")
-        return Feedback(False, "for each row, return classes[k] for the column k with the "
-                               "largest score.")
+        return Feedback(False, "these are not the one-vs-rest predictions. Take one row of "
+                               "scores, decide by hand which class wins and how its label is "
+                               "found from the column, then compare with your function.")
     return Feedback(True, "the largest score decides, also where all scores are negative or "
                           "several are positive, and the labels come from classes.")

@@ -17,7 +17,7 @@ import warnings
 
 import numpy as np
 
-from ._core import AnswerError, Feedback, as_array, call_answer, checker, close
+from ._core import AnswerError, Feedback, as_array, checker, close
 
 __all__ = ["check_still_a_mistake", "check_order_matters"]
 

@@ -1,7 +1,7 @@
 """Checkers for the exercises of the chapter "The soft-margin SVM" (chapter 06).
 
-* :func:`check_slacks` -- the slacks ``xi_i = max(0, 1 - y_i h(x_i))`` of a
-  given hyperplane (Book: (eq-soft-slack-optimal));
+* :func:`check_slacks` -- the slacks ``xi_i = max(0, 1 - y_i h(x_i))`` of the
+  chapter's solution, which the checker makes itself (Book: (eq-soft-slack-optimal));
 * :func:`check_kkt_cases` -- a function that sorts multipliers into the three
   KKT cases (Book: (eq-soft-kkt-cases)), tested on hidden cases that include
   the rounding noise of a real solver;
@@ -14,6 +14,8 @@ sum; the distance for the slack; no tolerance around the bounds; ...).
 Wrapped in :func:`~svmlib.exercises.checker`, they never raise.
 """
 
+import functools
+
 import numpy as np
 
 from ._core import AnswerError, Feedback, as_array, call_answer, checker, close
@@ -21,33 +23,59 @@ from ._core import AnswerError, Feedback, as_array, call_answer, checker, close
 __all__ = ["check_slacks", "check_kkt_cases", "check_soft_margin_objective"]
 
 
-def _data(w, b, X, y):
-    """The exercise's own data as float arrays (they come from the book, not the reader)."""
-    return (np.asarray(w, dtype=float).ravel(), float(b), np.asarray(X, dtype=float),
-            np.asarray(y, dtype=float).ravel())
+@functools.lru_cache(maxsize=1)
+def _chapter_solution():
+    """The data and solution of the exercise, made here as the chapter makes them.
+
+    The training set of the chapter and its linear soft-margin SVM for C = 1:
+    the checker compares the reader's slacks with these, never with data the
+    reader passes in.
+    """
+    from .. import SVC, datasets
+
+    X, y = datasets.elongated_blobs(n=50, label_noise=0.05, random_state=0)
+    model = SVC(kernel="linear", C=1.0, tol=1e-8).fit(X, y)
+    return (model.coef_[0].astype(float), float(model.intercept_[0]), X.astype(float),
+            y.astype(float))
+
+
+def _same(given, ref):
+    try:
+        return close(np.asarray(given, dtype=float).reshape(np.shape(ref)), ref)
+    except (TypeError, ValueError):
+        return False
 
 
 @checker
-def check_slacks(xi, w, b, X, y):
+def check_slacks(xi, w=None, b=None, X=None, y=None):
     """Check the slacks ``xi_i = max(0, 1 - y_i (<w, x_i> + b))`` of every point.
 
-    Book: (eq-soft-slack-optimal).
+    Book: (eq-soft-slack-optimal).  The expected slacks are those of the
+    chapter's solution (its training set and linear SVM for ``C = 1``), made
+    by the checker itself.
 
     Parameters
     ----------
     xi : array-like of shape (n_samples,)
         The reader's answer.
-    w : array-like of shape (n_features,)
-    b : float
-    X : array-like of shape (n_samples, n_features)
-    y : array-like of shape (n_samples,)
-        Labels in {-1, +1}.
+    w, b, X, y : optional
+        The chapter's ``w``, ``b``, ``X``, ``y``, as the book's cell passes them.
+        They must be the chapter's own: the checker says so when they are not
+        (a reader who changed them would otherwise be checked against their
+        own data).
 
     Returns
     -------
     Feedback
     """
-    w, b, X, y = _data(w, b, X, y)
+    w_ref, b_ref, X_ref, y_ref = _chapter_solution()
+    for given, ref, name in ((w, w_ref, "w"), (b, b_ref, "b"), (X, X_ref, "X"), (y, y_ref, "y")):
+        if given is not None and not _same(given, ref):
+            raise AnswerError(f"the {name} passed to the checker is not the chapter's {name}. "
+                              f"The exercise asks for the slacks of the chapter's solution: "
+                              f"re-run the cells that define X, y, w and b, and do not change "
+                              f"them.")
+    w, b, X, y = w_ref, b_ref, X_ref, y_ref
     n = X.shape[0]
     xi = as_array(xi, "xi", shape=(n,))
     h = X @ w + b
@@ -79,8 +107,10 @@ def check_slacks(xi, w, b, X, y):
     wrong = np.flatnonzero(~np.isclose(xi, expected, rtol=1e-6, atol=1e-8))
     i = int(wrong[0])
     return Feedback(False, f"{wrong.size} of the {n} slacks differ, e.g. point {i}: you have "
-                           f"{xi[i]:.4g}, expected {expected[i]:.4g}. Compute h = X @ w + b, "
-                           f"then xi = np.maximum(0, 1 - y * h).")
+                           f"{xi[i]:.4g}, expected {expected[i]:.4g}. Go back to the constraint "
+                           f"y_i h(x_i) >= 1 - xi_i with xi_i >= 0: at the optimum each slack "
+                           f"is the smallest value that satisfies both, for the score h(x_i) "
+                           f"of the chapter's w and b.")
 
 
 # hidden test cases of check_kkt_cases: (alpha, C, note)
@@ -256,7 +286,8 @@ def check_soft_margin_objective(objective):
                 return Feedback(False, hint)
         return Feedback(False, f"on a hidden data set with n = {n}, p = {X.shape[1]} and "
                                f"C = {C:g} your function gives {got:.6g}, expected "
-                               f"{expected:.6g}. Compute h = X @ w + b, then "
-                               f"0.5 * w @ w + C * np.sum(np.maximum(0, 1 - y * h)).")
+                               f"{expected:.6g}. Check each term of (eq-soft-hinge-form) "
+                               f"separately on a tiny example you can work out by hand: the "
+                               f"regularizer, and the hinge loss of each point.")
     return Feedback(True, "your function computes 1/2 ||w||^2 + C sum_i max(0, 1 - y_i h(x_i)) "
                           "on every hidden data set.")

@@ -1,0 +1,145 @@
+"""What a grader reads from a checker (issue 26): verdicts that cannot be faked,
+reference data the reader cannot change, hints that do not give the answer away."""
+
+import sys
+import pathlib
+
+import numpy as np
+import pytest
+
+from svmlib.exercises import AnswerError, Feedback, assert_correct, checker
+from svmlib.exercises import hard_margin_dual, hyperplanes, maximum_margin, soft_margin
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+@checker
+def _check_positive(x):
+    if x is None:
+        raise AnswerError("x is None")
+    return Feedback(x > 0, "x is positive" if x > 0 else "x must be positive")
+
+
+def test_a_checkers_verdict_is_issued_and_a_hand_made_one_is_not():
+    right = _check_positive(2)
+    assert right.issued and right.correct
+    assert _check_positive(None).issued          # an AnswerError's hint, too
+    faked = Feedback(True, "faked")
+    assert bool(faked) and not faked.issued
+    assert faked == Feedback(True, "faked")      # equality does not make it issued
+
+
+def test_assert_correct_accepts_only_a_checkers_positive_verdict():
+    assert_correct(_check_positive(1))
+    with pytest.raises(AssertionError, match="x must be positive"):
+        assert_correct(_check_positive(-1))
+    for fake in (Feedback(True, "faked"), True, "✅ Correct", None):
+        with pytest.raises(AssertionError, match="not a checker's verdict"):
+            assert_correct(fake)
+
+
+def test_a_verdict_keeps_its_display():
+    verdict = _check_positive(3)
+    assert verdict.text == "✅ Correct: x is positive"
+    assert "svmlib-feedback-correct" in verdict._repr_html_()
+
+
+def test_check_slacks_compares_with_the_chapters_solution():
+    w, b, X, y = soft_margin._chapter_solution()
+    xi = np.maximum(0.0, 1.0 - y * (X @ w + b))
+    assert soft_margin.check_slacks(xi)
+    assert soft_margin.check_slacks(xi, w, b, X, y)
+    # the false positive of the review: the reader's own (w, b) = (0, 0) made every slack 1
+    verdict = soft_margin.check_slacks(np.ones(len(y)), np.zeros(2), 0.0, X, y)
+    assert not verdict and "not the chapter's w" in verdict.message
+    assert not soft_margin.check_slacks(np.ones(len(y)))
+
+
+def test_check_slacks_generic_hint_does_not_give_the_formula():
+    w, b, X, y = soft_margin._chapter_solution()
+    xi = np.maximum(0.0, 1.0 - y * (X @ w + b))
+    verdict = soft_margin.check_slacks(xi + 0.3)
+    assert not verdict
+    assert "np.maximum" not in verdict.message and "1 - y * h" not in verdict.message
+
+
+def test_hard_margin_checkers_make_the_chapters_data():
+    X, y, alpha = hard_margin_dual._chapter_data()
+    assert hard_margin_dual.check_dual_matrix(np.outer(y, y) * (X @ X.T))
+    tau = hard_margin_dual.support_threshold(alpha)
+    support = np.flatnonzero(alpha > tau)
+    assert hard_margin_dual.check_support_vectors(support)
+    w = (alpha * y) @ X
+    b = float(np.mean(y[support] - X[support] @ w))
+    assert hard_margin_dual.check_w_and_b(w, b)
+    generic = hard_margin_dual.check_w_and_b(w + 0.37 * np.array([1.0, -2.0]), b)
+    assert not generic and "@ X" not in generic.message
+
+
+def test_chapter_one_and_three_checkers_default_to_the_exercises_givens():
+    # ex-hyperplanes-bisector: a = (1, 3), c = (5, 1)
+    a, c = np.array([1.0, 3.0]), np.array([5.0, 1.0])
+    w = a - c
+    assert hyperplanes.check_bisector((w, -w @ (a + c) / 2))
+    assert not hyperplanes.check_bisector((np.array([1.0, 0.0]), 0.0))
+    # ex-hyperplanes-signed-distances: the chapter's fourteen points, w = (1, 3), b = -2
+    X, y = hyperplanes._chapter_points()
+    w_ex, b_ex = np.array([1.0, 3.0]), -2.0
+    r = (X @ w_ex + b_ex) / np.linalg.norm(w_ex)
+    assert hyperplanes.check_signed_distances(r)
+    assert hyperplanes.check_misclassified(np.flatnonzero(y * r <= 0))
+    d = a - c
+    assert maximum_margin.check_two_point_svm((2 * d / (d @ d), -(2 * d / (d @ d)) @ (a + c) / 2))
+
+
+def test_the_exercise_edition_leaves_out_marked_answers():
+    sys.path.insert(0, str(ROOT / "book"))
+    from make_exercises import _Filter
+
+    text = "\n".join(["Predict first.", "", "% answers: for checking",
+                      "````{admonition} Answers, for checking", ":class: dropdown", "",
+                      "The answer is 42.", "````", "", "After."])
+    kept = _Filter("test").markdown(text)
+    assert "42" not in kept and "Predict first." in kept and "After." in kept
+
+
+def test_the_exercise_edition_is_reproducible(tmp_path):
+    sys.path.insert(0, str(ROOT / "book"))
+    import make_exercises
+
+    chapter = ROOT / "book" / "06_soft_margin.ipynb"
+    first = make_exercises.build([chapter], tmp_path / "a")[0].read_bytes()
+    second = make_exercises.build([chapter], tmp_path / "b")[0].read_bytes()
+    assert first == second
+
+
+CHAPTERS = sorted((ROOT / "book").glob("[0-9][0-9]_*.ipynb"))
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_no_solution_shows_in_plain_view_in_jupyterlab(path):
+    """JupyterLab renders each cell alone: a gated solution's prose must sit in its
+    {solution-start} cell (shown as a closed dropdown), and a collapsed solution
+    code cell shows its first line, which must name the exercise, not answer it."""
+    import re
+
+    import nbformat
+
+    sys.path.insert(0, str(ROOT / "book"))
+    from make_exercises import _Filter
+
+    notebook = nbformat.read(path, as_version=4)
+    reader = _Filter(path.stem)
+    for k, cell in enumerate(notebook.cells):
+        tags = cell.metadata.get("tags", [])
+        if cell.cell_type == "code" and {"exercise-answer", "exercise-solution"} & set(tags):
+            first = cell.source.split("\n", 1)[0]
+            assert first.startswith("# Solution of the exercise"), (path.name, k, first)
+        if cell.cell_type == "markdown":
+            if reader.gated is not None:
+                before_end = re.split(r"^`{3,}\{solution-end\}", cell.source, flags=re.M)[0]
+                assert not before_end.strip(), (
+                    f"{path.name}, cell {k}: solution text before {{solution-end}} in a cell of "
+                    f"its own shows in plain view in JupyterLab; move it into the "
+                    f"{{solution-start}} cell")
+            reader.markdown(cell.source)
