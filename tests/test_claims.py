@@ -124,6 +124,8 @@ ALLOWED = {
         ("80", "(80 GB in double precision", "8n^2 bytes at the n = 100,000 of the sentence"),
     ],
     "11_at_scale": [
+        ("20,000", "on 20,000 × 40 dense and on sparse data", "the size of benchmarks/bench_linear.py's "
+         "solver problems, where the sentence sends the reader"),
         ("800", "800 MB at", "8n^2 bytes, the formula of the sentence, at n = 10,000"),
         ("32", "bytes or 32 MB", "8n^2 bytes at the n = 2,000 of the run"),
         ("5,120", "beyond 5,120 points", "8n^2 bytes = 200 MiB, the cache budget of the sentence"),
