@@ -40,7 +40,6 @@ configuration only.  How to release, collect, grade and export: the book's
 appendix "Teaching with the book" (``book/instructors.md``).
 """
 
-import argparse
 import copy
 import hashlib
 import os
@@ -57,7 +56,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 BOOK = ROOT / "book"
 sys.path.insert(0, str(BOOK))
 
-from make_exercises import _ANSWERS_MARK, _FENCE, EditionError, _closes, _tidy  # noqa: E402
+from make_exercises import (  # noqa: E402
+    _ANSWERS_MARK, _FENCE, EditionError, _closes, _tidy, chapter_paths, edition_arguments)
+from make_exercises import chapters  # noqa: E402, F401  (the default chapters, for callers)
 
 DEFAULT_OUT = ROOT / "_build" / "course"
 ANSWER_TAG = "exercise-answer"
@@ -496,23 +497,12 @@ def release(course_dir, names):
         nbgrader(course_dir, "generate_assignment", name, "--force")
 
 
-def chapters():
-    return sorted(BOOK.glob("[0-9][0-9]_*.ipynb"))
-
-
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("chapters", nargs="*", type=pathlib.Path,
-                        help="chapter notebooks (default: every book/NN_*.ipynb)")
-    parser.add_argument("--out", type=pathlib.Path, default=DEFAULT_OUT,
-                        help=f"course directory (default: {DEFAULT_OUT.relative_to(ROOT)})")
+    parser = edition_arguments(__doc__, DEFAULT_OUT, "course directory")
     parser.add_argument("--no-release", action="store_true",
                         help="write source/ and nbgrader_config.py only")
     args = parser.parse_args(argv)
-    paths = args.chapters or chapters()
-    for path in paths:
-        if not path.is_file():
-            sys.exit(f"make_course: no such chapter notebook: {path}")
+    paths = chapter_paths(args, "make_course")
     try:
         names = write_source(paths, args.out)
     except EditionError as error:

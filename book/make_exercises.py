@@ -269,19 +269,35 @@ def chapters():
     return sorted(BOOK.glob("[0-9][0-9]_*.ipynb"))
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def edition_arguments(doc, out, what):
+    """The command line every edition writer shares: chapters, then ``--out``.
+
+    ``doc`` is the writer's docstring (its first paragraph is the help),
+    ``out`` the default output directory and ``what`` what ``--out`` names.
+    """
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("chapters", nargs="*", type=pathlib.Path,
                         help="chapter notebooks (default: every book/NN_*.ipynb)")
-    parser.add_argument("--out", type=pathlib.Path, default=DEFAULT_OUT,
-                        help=f"output directory (default: {DEFAULT_OUT.relative_to(ROOT)})")
-    parser.add_argument("--answers", action="store_true",
-                        help="put the stored answers in place of the stubs (for checking)")
-    args = parser.parse_args(argv)
+    parser.add_argument("--out", type=pathlib.Path, default=out,
+                        help=f"{what} (default: {out.relative_to(ROOT)})")
+    return parser
+
+
+def chapter_paths(args, tool):
+    """The chapters named on the command line (default: all), each checked to exist."""
     paths = args.chapters or chapters()
     for path in paths:
         if not path.is_file():
-            sys.exit(f"make_exercises: no such chapter notebook: {path}")
+            sys.exit(f"{tool}: no such chapter notebook: {path}")
+    return paths
+
+
+def main(argv=None):
+    parser = edition_arguments(__doc__, DEFAULT_OUT, "output directory")
+    parser.add_argument("--answers", action="store_true",
+                        help="put the stored answers in place of the stubs (for checking)")
+    args = parser.parse_args(argv)
+    paths = chapter_paths(args, "make_exercises")
     try:
         written = build(paths, args.out, answers=args.answers)
     except EditionError as error:
