@@ -982,6 +982,9 @@ class LinearSVC(ClassifierMixin, _LinearInput, BaseEstimator):
         if self.n_iter_ >= self.max_iter:
             unit = "Newton steps" if self.solver_ == "primal_newton" else "passes"
             warnings.warn(
+                # scikit-learn's sentence first: code that filters this warning by
+                # its message (as scikit-learn's own tests do) finds it
+                f"Liblinear failed to converge, increase the number of iterations. "
                 f"LinearSVC did not converge in max_iter={self.max_iter} {unit} (tol="
                 f"{self.tol:g}). Increase max_iter, scale the features (e.g. with "
                 f"sklearn.preprocessing.StandardScaler), or use a smaller C.",
@@ -1271,6 +1274,7 @@ class LinearSVR(RegressorMixin, _LinearInput, BaseEstimator):
                   f"support vectors")
         if not result["converged"]:
             warnings.warn(
+                f"Liblinear failed to converge, increase the number of iterations. "
                 f"LinearSVR did not converge in max_iter={self.max_iter} passes (tol="
                 f"{self.tol:g}). Increase max_iter, scale the features (e.g. with "
                 f"sklearn.preprocessing.StandardScaler), or use a smaller C.",
