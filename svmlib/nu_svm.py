@@ -158,6 +158,8 @@ class NuSVC(SVC):
 
     #: Not a parameter: NuSVC has no class weights (SVC's fit reads this).
     class_weight = None
+    #: LIBSVM's message when a single class keeps samples of positive weight.
+    _ONE_CLASS_LEFT = "specified nu is infeasible"
 
     def __init__(self, nu=0.5, kernel="rbf", degree=3, gamma="scale", coef0=0.0,
                  shrinking=True, tol=1e-3, cache_size=200, verbose=False, max_iter=-1,

@@ -58,10 +58,14 @@ _check_bool = check_bool
 def ovr_decision_from_ovo(decision_ovo, n_classes):
     """Turn one-vs-one decision values into one score per class.
 
-    Each pair ``(i, j)`` gives a vote to ``i`` (value > 0) or ``j``; the score
+    Each pair ``(i, j)`` gives a vote to ``i`` (value >= 0) or ``j``; the score
     of a class is its number of votes plus its summed confidences squashed
     into ``(-1/3, 1/3)``, so votes decide and confidences only break ties.
-    This is the rule scikit-learn uses for ``decision_function_shape="ovr"``.
+    This is the rule scikit-learn uses for ``decision_function_shape="ovr"``,
+    down to a value of exactly 0, which votes for ``i`` here but for ``j`` in
+    LIBSVM's own vote (:meth:`SVC.votes`, which ``predict`` follows): so, as in
+    scikit-learn, ``predict`` can differ from the arg max of these scores
+    where a pair is tied, unless ``break_ties=True``.
 
     Parameters
     ----------
@@ -79,8 +83,8 @@ def ovr_decision_from_ovo(decision_ovo, n_classes):
     confidence = np.zeros((n, n_classes))
     for k, (i, j) in enumerate(combinations(range(n_classes), 2)):
         value = decision_ovo[:, k]
-        votes[:, i] += value > 0
-        votes[:, j] += value <= 0
+        votes[:, i] += value >= 0
+        votes[:, j] += value < 0
         confidence[:, i] += value
         confidence[:, j] -= value
     return votes + confidence / (3.0 * (np.abs(confidence) + 1.0))
@@ -526,8 +530,12 @@ class SVC(ClassifierMixin, KernelSVMBase):
                 f"1.11 as the `probability=True` option for SVC and NuSVC was deprecated and "
                 f"will be removed in 1.11.", FutureWarning, stacklevel=3)
 
-    @staticmethod
-    def _check_weighted_classes(classes, y_index, active):
+    #: LIBSVM's message when a single class keeps samples of positive weight
+    #: (scikit-learn's tests look for it); NuSVC's solver reports that nu is
+    #: infeasible instead.
+    _ONE_CLASS_LEFT = "Invalid input - all samples with positive weights belong to the same class"
+
+    def _check_weighted_classes(self, classes, y_index, active):
         """Every class needs a sample of positive weight (LIBSVM drops the others)."""
         if not active.any():
             raise ValueError(
@@ -536,8 +544,10 @@ class SVC(ClassifierMixin, KernelSVMBase):
                 "Check sample_weight and class_weight.")
         empty = [classes[c] for c in range(classes.shape[0]) if not active[y_index == c].any()]
         if empty:
+            lead = (self._ONE_CLASS_LEFT + ": "
+                    if classes.shape[0] - len(empty) == 1 else "")
             raise ValueError(
-                f"all samples of class(es) {[c.item() if hasattr(c, 'item') else c for c in empty]!r} "
+                f"{lead}all samples of class(es) {[c.item() if hasattr(c, 'item') else c for c in empty]!r} "
                 f"have weight 0 (sample_weight <= 0 or class_weight 0), so that class cannot be "
                 f"learned. Give some of its samples a positive weight, or remove the class from y.")
 
