@@ -94,7 +94,7 @@ class Feedback:
     def issued(self):
         """Whether a checker made this verdict (``False`` for one built by hand).
 
-        A grader reads :attr:`correct` only from a verdict that is
+        A grader reads ``correct`` only from a verdict that is
         :attr:`issued`: ``Feedback(True, "...")`` written in an answer cell
         displays like a checker's verdict but is not issued, and
         :func:`assert_correct` rejects it.
