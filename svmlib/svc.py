@@ -63,7 +63,7 @@ def ovr_decision_from_ovo(decision_ovo, n_classes):
     into ``(-1/3, 1/3)``, so votes decide and confidences only break ties.
     This is the rule scikit-learn uses for ``decision_function_shape="ovr"``,
     down to a value of exactly 0, which votes for ``i`` here but for ``j`` in
-    LIBSVM's own vote (:meth:`SVC.votes`, which ``predict`` follows): so, as in
+    LIBSVM's own vote (``SVC.votes``, which ``predict`` follows): so, as in
     scikit-learn, ``predict`` can differ from the arg max of these scores
     where a pair is tied, unless ``break_ties=True``.
 
