@@ -92,6 +92,9 @@ FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|:{3,})\{(?P<name>[A-Za-z
                    r"(?P<arg>.*)$")
 PLAIN_FENCE = re.compile(r"^ {0,3}(?P<fence>`{3,}|~{3,})[^`{]*$")
 LABEL_LINE = re.compile(r"^\((?P<label>[A-Za-z0-9_.:-]+)\)=\s*$")
+# A MyST comment: a line that starts with "%" (never rendered by the book;
+# plain Markdown would show it as text)
+COMMENT_LINE = re.compile(r"^\s*%")
 EQ_CLOSE = re.compile(r"^(?P<before>.*)\$\$\s*\((?P<label>[A-Za-z0-9_.:-]+)\)\s*$")
 OPTION = re.compile(r"^:(?P<key>[A-Za-z_-]+):\s*(?P<value>.*)$")
 
@@ -464,6 +467,10 @@ class ChapterConverter:
                 out.extend(self.directive(match.group("name"), match.group("arg").strip(),
                                           lines[i + 1:end]))
                 i = end + 1
+                continue
+            if COMMENT_LINE.match(line):             # a MyST comment: not shown
+                flush()
+                i += 1
                 continue
             label = LABEL_LINE.match(line)
             if label:

@@ -185,6 +185,18 @@ def test_a_labelled_equation_gets_its_number_and_an_anchor():
     assert one_line.endswith("\\begin{equation*} x = 1 \\tag{1.4} \\end{equation*}")
 
 
+def test_myst_comments_are_not_shown():
+    # the book never renders a "%" line; stock Markdown would show it as text
+    text = _converter().markdown(
+        "Before.\n% answers: a note for the editions\n````{admonition} Answers\n:class: dropdown"
+        "\n\n42\n````\n  % an indented comment\nAfter.")
+    assert "%" not in text and "a note for the editions" not in text
+    assert text.startswith("Before.") and text.endswith("After.")
+    assert "<summary><b>Answers</b></summary>" in text
+    code = _converter().markdown("```python\n% not a comment in code\n```")
+    assert "% not a comment in code" in code
+
+
 def test_a_label_line_becomes_an_anchor():
     text = _converter().markdown("(ch-one)=\n# The first chapter")
     assert not RAW_LABEL.search(text)
