@@ -6,14 +6,15 @@
  * after the last glyph even where nothing was hidden (the cover that hides it
  * moves with the content, whose width is fractional).  So the cue is drawn
  * only on boxes marked svmlib-overflows, which this script sets and clears
- * whenever a box's size changes: when it is first laid out (the book defers
- * the layout of text far from the screen, see deferred_layout.js), when the
- * window is resized or the fonts arrive.
+ * whenever the size of a box or of its content changes: when it is first
+ * laid out (the book defers the layout of text far from the screen, see
+ * deferred_layout.js), when the window is resized or the fonts arrive.
  *
  * On a narrow screen (a phone), a display formula a little wider than its
- * line is first set smaller to fit, down to FLOOR of its size (MathJax's
- * output is in em, so its font size scales it whole); only a formula that
- * does not fit even then keeps its scroll cue.  The formula is measured at
+ * line is first set smaller to fit, down to FLOOR of the text's size (its
+ * own is 127.3 % of the text's; MathJax's output is in em, so the font
+ * size scales it whole); only a formula that does not fit even then keeps
+ * its scroll cue.  The formula is measured at
  * full size each time, so a wider window gives it back its size.
  */
 (function () {
@@ -29,13 +30,20 @@
     return box.tagName === "MJX-CONTAINER";
   }
 
+  /** The size the book gave a formula (the build writes font-size: 127.3%
+   * on each, as MathJax does in a browser), kept before it is ever changed. */
+  var authored = new WeakMap();
+
   function fit(box) {
-    box.style.fontSize = "";                 // measured at full size, every time
+    if (!authored.has(box)) authored.set(box, box.style.fontSize);
+    var full = authored.get(box);
+    box.style.fontSize = full;               // measured at full size, every time
     if (!narrow || !narrow.matches) return;
     var natural = box.scrollWidth, room = box.clientWidth;
     if (!(room > 0) || natural <= room + 1) return;
-    var scale = Math.max(FLOOR, Math.floor(1000 * (room - 2) / natural) / 1000);
-    box.style.fontSize = (scale * 100).toFixed(1) + "%";
+    var percent = /%$/.test(full) ? parseFloat(full) : 100;
+    var fits = percent * Math.floor(1000 * (room - 2) / natural) / 1000;
+    box.style.fontSize = Math.max(100 * FLOOR, fits).toFixed(1) + "%";
   }
 
   function mark(box) {
@@ -49,10 +57,24 @@
       boxes.forEach(function (box) { box.classList.add("svmlib-overflows"); });
       return;
     }
+    // A box is measured again when its own size changes and when its
+    // content's does: an inline formula held at the width of its line keeps
+    // its size while its content shrinks to fit (the fonts arrive, the
+    // text block is laid out), and only the content's size says so.
+    var boxOf = new Map();
     var observer = new ResizeObserver(function (entries) {
-      entries.forEach(function (entry) { mark(entry.target); });
+      var seen = new Set();
+      entries.forEach(function (entry) {
+        var box = boxOf.get(entry.target);
+        if (!seen.has(box)) { seen.add(box); mark(box); }
+      });
     });
-    boxes.forEach(function (box) { observer.observe(box); });
+    boxes.forEach(function (box) {
+      boxOf.set(box, box);
+      observer.observe(box);
+      var content = box.firstElementChild;
+      if (content) { boxOf.set(content, box); observer.observe(content); }
+    });
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
