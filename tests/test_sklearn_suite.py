@@ -36,18 +36,9 @@ EXPECTED_FAILURES = {
         "X near the float64 limit: svmlib refuses it before solving, naming the overflow of "
         "the squared norms, where LIBSVM returns non-finite coefficients and scikit-learn "
         "then complains of those",
-    "test_svm.py::test_svm_with_infinite_C[inf0-SVR-make_regression]":
-        "SVR(C=inf) is refused: no tube need hold every point, and without an iteration "
-        "limit the solver would not stop (README)",
-    "test_svm.py::test_svm_with_infinite_C[inf1-SVR-make_regression]":
-        "SVR(C=inf) is refused, as above",
     "test_svm.py::test_svr_errors":
         "a kernel returning the wrong shape: svmlib raises at fit, with the shapes; "
         "scikit-learn fits and raises only at predict",
-    "test_svm.py::test_custom_kernel_not_array_input[SVC]":
-        "the test's string kernel fills only one triangle of a square matrix; svmlib evaluates "
-        "a callable kernel against the support vectors (a non-square block), scikit-learn "
-        "against all training points",
     "test_svm.py::test_tweak_params":
         "writes scikit-learn's private _dual_coef_ and expects predict to use it",
     "test_svm.py::test_svc_raises_error_internal_representation":
