@@ -410,8 +410,8 @@ class NuSVR(_KernelRegressor):
         self._nu = check_nu(self.nu)
         if isinstance(self.C, Real) and np.isinf(self.C) and self.C > 0:
             raise ValueError(
-                "NuSVR needs a finite C; got C=inf. Its dual fixes the sums of the "
-                "multipliers at C nu n / 2 each, which would be infinite. Use a finite C such as "
+                "C must be a finite number > 0 for NuSVR; got C=inf. Its dual fixes the sums "
+                "of the multipliers at C nu n / 2 each, which would be infinite. Use a finite C such as "
                 "C=1.0 (a larger C fits the data more closely), or SVR(C=np.inf, epsilon=...) "
                 "to ask for every target within a tube of fixed width.")
         self._C = check_positive(
