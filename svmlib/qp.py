@@ -28,6 +28,7 @@ import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
+import scipy.sparse
 from scipy import optimize
 
 from ._validation import check_array, check_positive
@@ -261,9 +262,14 @@ def _find_function(A, rows, signs, bounds):
         ``c`` of a feasible function; ``None`` if the problem is infeasible;
         ``"unknown"`` if the solver did not finish.
     """
-    A = np.asarray(A, dtype=np.float64)
+    ones = np.ones((rows.shape[0], 1))
+    if scipy.sparse.issparse(A):      # (HiGHS takes sparse constraints: no dense copy of X)
+        A = scipy.sparse.csr_matrix(A, dtype=np.float64)
+        A_ub = scipy.sparse.diags(signs) @ scipy.sparse.hstack([A[rows], ones], format="csr")
+    else:
+        A = np.asarray(A, dtype=np.float64)
+        A_ub = signs[:, None] * np.hstack([A[rows], ones])
     m = A.shape[1]
-    A_ub = signs[:, None] * np.hstack([A[rows], np.ones((rows.shape[0], 1))])
     res = optimize.linprog(np.zeros(m + 1), A_ub=A_ub, b_ub=bounds,
                            bounds=[(None, None)] * (m + 1), method="highs")
     if res.status == 2:
@@ -343,7 +349,7 @@ def check_tube_feasible(z, epsilon, K=None, X=None, where=""):
     epsilon : float
         Half-width of the tube, ``>= 0``.
     K : ndarray of shape (n_samples, n_samples), default=None
-    X : ndarray of shape (n_samples, n_features), default=None
+    X : ndarray or sparse matrix of shape (n_samples, n_features), default=None
         Give one of ``K`` and ``X``.
     where : str, default=""
         Inserted into the message, e.g. " in the kernel's feature space".

@@ -199,7 +199,7 @@ class _KernelRegressor(RegressorMixin, KernelSVMBase):
         if half_range <= 0:
             return None, None
         if self.kernel == "linear" and not precomputed:
-            points = X[idx].toarray() if scipy.sparse.issparse(X) else X[idx]
+            points = X[idx]
             found = check_tube_feasible(z, self._epsilon, X=points)
             return half_range, (found, float(_squared_norms(points).max()))
         if precomputed:

@@ -21,6 +21,7 @@
 
 import numpy as np
 import pytest
+import scipy.sparse
 from sklearn import datasets as skdata
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVR as LibsvmSVR
@@ -193,6 +194,8 @@ def test_hard_tube_agrees_with_libsvm(name, params):
     assert np.abs(z - ours.predict(X)).max() <= params["epsilon"] + 1e-5
     large = SVR(C=1e10, tol=1e-6, **params).fit(X, z)
     np.testing.assert_array_equal(ours.predict(X), large.predict(X))
+    sparse = SVR(C=np.inf, tol=1e-6, **params).fit(scipy.sparse.csr_matrix(X), z)
+    np.testing.assert_array_equal(sparse.predict(X), ours.predict(X))
 
 
 def test_hard_tube_that_no_function_fits_is_refused():
