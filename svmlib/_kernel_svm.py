@@ -18,7 +18,8 @@ same messages (naming the estimator that received the input):
   prediction time (:meth:`KernelSVMBase._kernel_to_support`);
 * the kernel function of a fit (``gamma="scale"`` resolved on the training
   data and stored in ``_gamma``) and the kernel values against the support
-  vectors at prediction time.
+  vectors at prediction time (a kernel function, as in scikit-learn, against
+  every training point, whose support vectors' columns are kept).
 """
 
 import functools
@@ -318,6 +319,9 @@ class KernelSVMBase(BaseEstimator):
         (stored in ``_gamma``) and a callable kernel is probed on a few rows.
         """
         n = X.shape[0]
+        # A kernel function is evaluated against every training point at
+        # prediction time, as scikit-learn does (see _kernel_function_to_support).
+        self._X_fit = X if callable(self.kernel) else None
         # As scikit-learn's _sparse: the fit works on sparse rows (a kernel
         # function receives X as it was given, and is predicted from likewise).
         self._sparse = scipy.sparse.issparse(X) and not callable(self.kernel)
@@ -399,17 +403,32 @@ class KernelSVMBase(BaseEstimator):
                     f"k(X_test, X_train) of shape (n_test, {n_train}).")
             return X[:, self.support_]
         if is_object_rows(X):      # rows for a kernel function, not numbers
-            if self.support_vectors_.shape[0] == 0:
-                return np.zeros((X.shape[0], 0))
-            return np.asarray(self._kernel_function(None)(X, self.support_vectors_),
-                              dtype=np.float64)
+            return self._kernel_function_to_support(X)
         if X.shape[1] != self.n_features_in_:
             raise ValueError(
                 f"X has {X.shape[1]} features, but {type(self).__name__} is expecting "
                 f"{self.n_features_in_} "
                 f"features as input (as in fit). Pass data with the same columns as in fit.")
+        if callable(self.kernel):
+            return self._kernel_function_to_support(X)
         if self.support_vectors_.shape[0] == 0:
             return np.zeros((X.shape[0], 0))
         self._check_kernel_range(self._check_scale(X))
         kernel = self._kernel_function(None)
         return np.asarray(kernel(X, self.support_vectors_), dtype=np.float64)
+
+    def _kernel_function_to_support(self, X):
+        """A kernel function's values between ``X`` and the support vectors, as scikit-learn gets them.
+
+        scikit-learn calls a kernel function with *every* training point,
+        ``kernel(X, X_fit)`` of shape (n_samples, n_train), and keeps the
+        columns of the support vectors; so does svmlib.  A kernel written
+        for that call then gives the same values here as there: one that
+        fills a single triangle of a square block and mirrors it (so that
+        ``kernel(X_fit, X_fit)`` is right while a block against the support
+        vectors alone is not), or one that expects the training set as its
+        second argument.  It costs ``n_train`` kernel values per sample
+        instead of ``n_SV``, and keeps a reference to the training ``X``.
+        """
+        K = self._kernel_function(None)(X, self._X_fit)
+        return K[:, self.support_]

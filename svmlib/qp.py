@@ -19,7 +19,8 @@ for tens of thousands (see :mod:`svmlib.smo`).
 
 This module also holds what all solvers share: the result record
 :class:`SolverResult`, the bias rule :func:`compute_intercept`, and the
-hard-margin feasibility test :func:`check_separable`.
+feasibility tests of the problems with ``C = inf``: :func:`check_separable`
+(the hard margin) and :func:`check_tube_feasible` (ε-SVR's hard tube).
 """
 
 import time
@@ -27,6 +28,7 @@ import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
+import scipy.sparse
 from scipy import optimize
 
 from ._validation import check_array, check_positive
@@ -37,6 +39,7 @@ __all__ = [
     "solve_dual_slsqp",
     "compute_intercept",
     "check_separable",
+    "check_tube_feasible",
     "check_dual_inputs",
     "check_upper_bounds",
     "NotSeparableError",
@@ -51,13 +54,25 @@ LP_CHECK_MAX_N = 1000
 
 
 class NotSeparableError(ValueError):
-    """Raised when the hard-margin problem (``C = inf``) has no solution."""
+    """Raised when a problem with ``C = inf`` has no solution.
+
+    For classification, the hard margin: the classes are not separable.  For
+    ε-SVR, the hard tube: no function stays within ``epsilon`` of every
+    target.  In both cases the dual objective grows without bound.
+    """
 
 
 NOT_SEPARABLE_MESSAGE = (
     "the data are not linearly separable{where}, so the hard-margin problem "
     "(C=inf) has no solution: its dual objective grows without bound. Use a "
     "finite C (soft margin), e.g. C=1.0{kernel_hint}."
+)
+
+NO_TUBE_MESSAGE = (
+    "no function{where} stays within epsilon={epsilon:g} of every target, so the hard-tube "
+    "problem (SVR with C=inf) has no solution: its dual objective grows without bound. Use a "
+    "finite C, e.g. C=1.0 (a large C such as C=1e6 still fits closely), or a larger "
+    "epsilon{kernel_hint}."
 )
 
 
@@ -231,6 +246,46 @@ def compute_intercept(alpha, grad, y, C, atol=0.0):
     return -rho
 
 
+def _find_function(A, rows, signs, bounds):
+    """A function ``f = A c + b`` with ``signs[k] * f[rows[k]] <= bounds[k]`` for every ``k``.
+
+    The linear feasibility problem behind both hard problems (``C = inf``):
+    the unknowns are ``c`` (``w`` when ``A`` is ``X``, or ``beta`` with ``w =
+    sum_j beta_j phi(x_j)`` when ``A`` is ``K``) and ``b``; SciPy's HiGHS
+    linear-programming solver decides it.  Restricting ``w`` to the span of
+    the ``phi(x_j)`` loses nothing: the part of ``w`` orthogonal to it does
+    not change ``f`` at the training points.
+
+    Returns
+    -------
+    ndarray of shape (n_columns,) or None or str
+        ``c`` of a feasible function; ``None`` if the problem is infeasible;
+        ``"unknown"`` if the solver did not finish.
+    """
+    ones = np.ones((rows.shape[0], 1))
+    if scipy.sparse.issparse(A):      # (HiGHS takes sparse constraints: no dense copy of X)
+        A = scipy.sparse.csr_matrix(A, dtype=np.float64)
+        A_ub = scipy.sparse.diags(signs) @ scipy.sparse.hstack([A[rows], ones], format="csr")
+    else:
+        A = np.asarray(A, dtype=np.float64)
+        A_ub = signs[:, None] * np.hstack([A[rows], ones])
+    m = A.shape[1]
+    res = optimize.linprog(np.zeros(m + 1), A_ub=A_ub, b_ub=bounds,
+                           bounds=[(None, None)] * (m + 1), method="highs")
+    if res.status == 2:
+        return None
+    if res.status != 0 or res.x is None:
+        return "unknown"
+    return res.x[:m]
+
+
+def _squared_norm(coef, X=None, K=None):
+    """``||w||^2`` of ``w = coef`` (``X`` given) or ``w = sum_j coef_j phi(x_j)`` (``K`` given)."""
+    if X is not None:
+        return float(coef @ coef)
+    return float(max(coef @ (np.asarray(K, dtype=np.float64) @ coef), 0.0))
+
+
 def check_separable(y, K=None, X=None, where=""):
     """Raise :class:`NotSeparableError` if no hyperplane separates the data.
 
@@ -261,20 +316,63 @@ def check_separable(y, K=None, X=None, where=""):
         ``HARD_MARGIN_LIMIT`` (the tolerance SMO uses) to decide in advance
         that the hard-margin problem is solvable.
     """
-    A = np.asarray(X if X is not None else K, dtype=np.float64)
-    n, m = A.shape
-    # Unknowns (w or beta, b); constraints -y_i (A_i . w + b) <= -1.
-    A_ub = -y[:, None] * np.hstack([A, np.ones((n, 1))])
-    b_ub = -np.ones(n)
-    res = optimize.linprog(np.zeros(m + 1), A_ub=A_ub, b_ub=b_ub,
-                           bounds=[(None, None)] * (m + 1), method="highs")
-    if res.status == 2:
+    n = y.shape[0]
+    # -y_i (A_i . c + b) <= -1
+    coef = _find_function(X if X is not None else K, np.arange(n), -np.asarray(y, float),
+                          -np.ones(n))
+    if coef is None:
         hint = "" if X is not None else " or a more flexible kernel"
         raise NotSeparableError(NOT_SEPARABLE_MESSAGE.format(where=where, kernel_hint=hint))
-    if res.status != 0 or res.x is None:
+    if isinstance(coef, str):
         return np.inf          # the LP did not finish: no bound
-    coef = res.x[:m]
-    return float(coef @ coef) if X is not None else float(max(coef @ (A @ coef), 0.0))
+    return _squared_norm(coef, X=X, K=K)
+
+
+def check_tube_feasible(z, epsilon, K=None, X=None, where=""):
+    """Raise :class:`NotSeparableError` if no function lies within ``epsilon`` of every target.
+
+    The regression counterpart of :func:`check_separable`.  ε-SVR with ``C =
+    inf`` (a *hard tube*) asks for ``f(x) = <w, phi(x)> + b`` with
+    ``|z_i - f(x_i)| <= epsilon`` for every ``i`` and the smallest ``||w||``.
+    Whether any such ``f`` exists is a linear feasibility problem in ``(w,
+    b)`` (``X`` given) or ``(beta, b)`` with ``w = sum_j beta_j phi(x_j)``
+    (``K`` given): ``f_i - z_i <= epsilon`` and ``z_i - f_i <= epsilon``.
+    If it is infeasible, the regression dual (the 2 n-variable problem of
+    :mod:`svmlib.svr`, with box ``[0, inf)``) is unbounded, as the
+    classification dual is on data that are not separable, and no solver
+    can stop at an optimum: so this is checked first.
+
+    Parameters
+    ----------
+    z : ndarray of shape (n_samples,)
+        Targets.
+    epsilon : float
+        Half-width of the tube, ``>= 0``.
+    K : ndarray of shape (n_samples, n_samples), default=None
+    X : ndarray or sparse matrix of shape (n_samples, n_features), default=None
+        Give one of ``K`` and ``X``.
+    where : str, default=""
+        Inserted into the message, e.g. " in the kernel's feature space".
+
+    Returns
+    -------
+    float
+        ``||w||^2`` of the function in the tube that the linear program
+        found: an upper bound on the hard-tube optimum ``||w*||^2``.
+    """
+    z = np.asarray(z, dtype=np.float64)
+    n = z.shape[0]
+    rows = np.concatenate([np.arange(n), np.arange(n)])
+    signs = np.concatenate([np.ones(n), -np.ones(n)])      # f_i <= z_i + eps, -f_i <= eps - z_i
+    coef = _find_function(X if X is not None else K, rows, signs,
+                          np.concatenate([z + epsilon, epsilon - z]))
+    if coef is None:
+        hint = "" if X is not None else ", or a more flexible kernel"
+        raise NotSeparableError(NO_TUBE_MESSAGE.format(where=where, epsilon=epsilon,
+                                                       kernel_hint=hint))
+    if isinstance(coef, str):
+        return np.inf
+    return _squared_norm(coef, X=X, K=K)
 
 
 def solve_dual_slsqp(K, y, C=np.inf, tol=1e-10, max_iter=1000, sv_threshold=1e-8,

@@ -244,6 +244,18 @@ def _vanishing_margin_message(dual_value, radius_sq, iteration):
         f"e.g. C=1.0, or a more flexible kernel.")
 
 
+def _steep_solution_message(dual_value, half_range, radius_sq, iteration):
+    """NotSeparableError's message when SMO's dual objective proves ``||w*||`` beyond
+    ``sqrt(HARD_MARGIN_LIMIT) half_range / R`` (the test of ``half_range``)."""
+    radius = np.sqrt(radius_sq)
+    return (
+        f"after {iteration} iterations SMO's dual objective reached D = {dual_value:.3g}, which "
+        f"proves that every solution has ||w|| >= sqrt(2 D) = {np.sqrt(2.0 * dual_value):.3g}: "
+        f"more than {np.sqrt(HARD_MARGIN_LIMIT):g} times the least value half_range / R = "
+        f"{half_range:.3g} / {radius:.3g} that the range of the targets asks for (R = max "
+        f"||phi(x)||), if a solution exists at all")
+
+
 def _named_kernel(kernel):
     """``(kind, gamma, coef0, degree)`` for a built-in kernel whose rows the
     compiled cache can compute (what :func:`svmlib.kernels.get_kernel` returns
@@ -353,7 +365,7 @@ def _nu_rho(alpha, grad, y, C):
 def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cache_size=200,
                    shrinking=True, selection="second_order", precompute_kernel="auto",
                    callback=None, record_trace=False, check_feasible=True, verbose=False,
-                   p=None, alpha0=None, nu_solver=False, compiled=True):
+                   p=None, alpha0=None, nu_solver=False, half_range=None, compiled=True):
     """Solve the SVM dual by sequential minimal optimization (LIBSVM's algorithm).
 
     See the module docstring for the problem, the working-set rule (WSS 2 of
@@ -464,6 +476,23 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         the midpoint of the bounds given by the bounded ones); then
         ``b = -(r_1 - r_2) / 2`` and ``result.info["r"] = (r_1 + r_2) / 2``
         (nu-SVC divides alpha and ``rho = -b`` by ``r``).
+    half_range : float, default=None
+        With ``C = inf``: half of the least range that any solution ``f``
+        must cover at the training points, which sets when SMO gives up.
+        ``f`` varies by at most ``2 R ||w||`` over the data (``R = max_t
+        sqrt(K[t, t])``), so every solution has ``||w*|| >= half_range / R``;
+        SMO stops with :class:`~svmlib.qp.NotSeparableError` once its dual
+        objective ``D = -(1/2 alpha^T Q alpha + p^T alpha)`` proves
+        ``||w*|| > sqrt(HARD_MARGIN_LIMIT) half_range / R`` (1e4 times that
+        least value), that is ``D > HARD_MARGIN_LIMIT half_range^2 / (2
+        R^2)``: weak duality gives ``D(alpha) <= 1/2 ||w*||^2`` at every
+        feasible ``alpha``, for any ``p``, and where no solution exists the
+        dual is unbounded and ``D`` passes any limit.  ``None``: 1 for the
+        classification dual (``p=None``: ``y_t f(x_t) >= 1`` makes ``f`` go
+        from -1 to +1 at least; the hard-margin test described under
+        ``check_feasible``); with ``p`` given, no such test.  ε-SVR with a
+        hard tube passes ``(max z - min z) / 2 - epsilon`` (see
+        :class:`svmlib.SVR`).
     compiled : bool, default=True
         Run the steps of ``svmlib/_smo_steps.py`` compiled by Numba (when it
         is installed; the machine code is cached on disk after the first
@@ -517,6 +546,10 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     p_given = p is not None
     p_vector = _check_linear_term(p, n)
     alpha_start = _check_start(alpha0, C, n)
+    if half_range is not None:
+        half_range = check_positive(
+            half_range, "half_range",
+            hint="Pass the least half-range of f at the training points (> 0), or None.")
     no_limit = max_iter is None or max_iter < 0
     limit = None if no_limit else int(max_iter)
     per_sample = isinstance(C, np.ndarray)
@@ -595,11 +628,14 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         for t in range(n):
             steps.set_status(t, alpha, C_work, status)
 
-    # Hard margin: f = -D is tracked exactly per pair update (O(1)); once
-    # D > HARD_MARGIN_LIMIT / (2 R^2) the margin is proved below R / sqrt(LIMIT).
-    margin_check = hard and not p_given
+    # C = inf: f = -D is tracked exactly per pair update (O(1)).  D never exceeds
+    # the primal optimum 1/2 ||w*||^2, so D > HARD_MARGIN_LIMIT half_range^2 / (2 R^2)
+    # proves ||w*|| > 1e4 half_range / R (for the hard margin, half_range = 1: a
+    # margin below R / sqrt(HARD_MARGIN_LIMIT)).
     radius_sq = max(float(diag.max()), 1e-300)
-    objective_limit = HARD_MARGIN_LIMIT / (2.0 * radius_sq) if margin_check else np.inf
+    spread = half_range if half_range is not None else (None if p_given else 1.0)
+    margin_check = hard and spread is not None
+    dual_limit = HARD_MARGIN_LIMIT * spread**2 / (2.0 * radius_sq) if margin_check else np.inf
     istate = np.zeros(7, dtype=np.int64)
     istate[_steps.ACTIVE] = n
     istate[_steps.COUNTER] = min(n, 1000)
@@ -619,11 +655,15 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
                                  grad_bar, p_work, C_work, status, row_i, row_j, row_t,
                                  new_to_old, float(tol), bool(nu_solver),
                                  selection == "second_order", bool(shrinking), int(chunk),
-                                 margin_check, float(objective_limit))
+                                 margin_check, float(dual_limit))
         iteration = int(istate[_steps.ITERATION])
         if outcome == _steps.MARGIN_PROOF:
-            raise NotSeparableError(_vanishing_margin_message(-fstate[_steps.F_VALUE],
-                                                              radius_sq, iteration))
+            dual_value = -fstate[_steps.F_VALUE]
+            if half_range is None:
+                raise NotSeparableError(_vanishing_margin_message(dual_value, radius_sq,
+                                                                  iteration))
+            raise NotSeparableError(_steep_solution_message(dual_value, half_range, radius_sq,
+                                                            iteration))
         if outcome == _steps.CONVERGED:
             converged = True
             break

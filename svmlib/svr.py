@@ -21,6 +21,16 @@ SMO solves it (:func:`svmlib.smo.solve_dual_smo` with ``p``).  The regression
 function is ``f(x) = sum_i (alpha_i - alpha*_i) k(x_i, x) + b``; the support
 vectors are the samples with ``alpha_i != alpha*_i``, on or outside the tube.
 
+**The hard tube** (``C = inf``, which scikit-learn accepts) drops the slacks:
+every target must lie within ``epsilon`` of ``f``.  The dual loses its upper
+bound, and is bounded above exactly when some function fits in the tube (the
+regression counterpart of separable data for the hard margin).  So ``fit``
+first asks a linear program whether one does
+(:func:`svmlib.qp.check_tube_feasible`), and SMO stops with
+:class:`~svmlib.qp.NotSeparableError` once its dual objective proves that
+only a function far steeper than the targets ask for would fit (the hard
+margin's rule, :func:`svmlib.smo.solve_dual_smo` with ``half_range``).
+
 **ν-SVR** (:class:`NuSVR`; Schölkopf, Smola, Williamson & Bartlett, 2000)
 makes the tube's width a variable and prices it with ``nu``::
 
@@ -44,6 +54,8 @@ from LIBSVM's start ``alpha_i = alpha*_i = min(C, what is left of C nu n /
 tube's half-width ``epsilon = -r`` (``NuSVR.epsilon_``).
 """
 
+from numbers import Real
+
 import numpy as np
 import scipy.sparse
 from sklearn.base import RegressorMixin
@@ -52,6 +64,8 @@ from sklearn.utils.validation import check_is_fitted
 from ._kernel_svm import KernelSVMBase, one_convergence_warning
 from ._validation import (check_estimator_X_y_regression, check_nonnegative, check_nu,
                           check_positive)
+from .kernels import _squared_norms
+from .qp import LP_CHECK_MAX_N, NotSeparableError, check_tube_feasible
 from .smo import solve_dual_smo
 
 __all__ = ["SVR", "NuSVR"]
@@ -117,13 +131,21 @@ class _KernelRegressor(RegressorMixin, KernelSVMBase):
                        cache_size=self.cache_size, check_feasible=False,
                        shrinking=bool(self.shrinking), verbose=bool(self.verbose),
                        alpha0=alpha0, nu_solver=nu_solver)
-        if precomputed:
-            K = X[np.ix_(idx, idx)]
-            result = solve_dual_smo(np.block([[K, K], [K, K]]), y2, **options)
-        else:
-            X_sub = X[idx]
-            stack = scipy.sparse.vstack if scipy.sparse.issparse(X_sub) else np.concatenate
-            result = solve_dual_smo(kernel, y2, X=stack([X_sub, X_sub]), **options)
+        hard_tube = bool(np.isinf(self._C))       # SVR(C=inf); NuSVR refuses it
+        lp_found = None
+        if hard_tube:
+            options["half_range"], lp_found = self._check_hard_tube(X, idx, z, kernel,
+                                                                    precomputed)
+        try:
+            if precomputed:
+                K = X[np.ix_(idx, idx)]
+                result = solve_dual_smo(np.block([[K, K], [K, K]]), y2, **options)
+            else:
+                X_sub = X[idx]
+                stack = scipy.sparse.vstack if scipy.sparse.issparse(X_sub) else np.concatenate
+                result = solve_dual_smo(kernel, y2, X=stack([X_sub, X_sub]), **options)
+        except NotSeparableError as err:
+            raise NotSeparableError(self._steep_tube_message(err, lp_found)) from None
 
         alpha = np.zeros((2, n))
         alpha[0, idx] = result.alpha[:m]
@@ -145,6 +167,67 @@ class _KernelRegressor(RegressorMixin, KernelSVMBase):
             del self.n_features_in_
         self._store_extra(result)
         return self
+
+    def _check_hard_tube(self, X, idx, z, kernel, precomputed):
+        """``C = inf`` (SVR's hard tube): refuse an empty tube before solving.
+
+        With ``C = inf`` every target must lie within ``epsilon`` of ``f``.
+        Half of the least range such an ``f`` covers at the training points
+        is ``half_range = (max z - min z) / 2 - epsilon``.  If it is ``<= 0``
+        the constant ``f = (max z + min z) / 2`` is in the tube, so the dual
+        is bounded and there is nothing to check.  Otherwise, as
+        :class:`svmlib.SVC` does for the hard margin, a linear program
+        decides whether any ``f`` stays in the tube
+        (:func:`svmlib.qp.check_tube_feasible`, which raises
+        NotSeparableError if none does): on the features for the linear
+        kernel, on the Gram matrix for the other kernels up to
+        ``LP_CHECK_MAX_N`` samples.  SMO then gets ``half_range``, with which
+        it gives up once its dual objective proves every such ``f`` at least
+        ``1e4`` times steeper than the targets ask for (the hard margin's
+        rule, with the targets' half-range in place of 1; see
+        :func:`svmlib.smo.solve_dual_smo`): beyond ``LP_CHECK_MAX_N`` samples
+        that is what stops a solve whose tube is empty.
+
+        Returns
+        -------
+        (float or None, tuple or None)
+            ``half_range`` for the solver (None: no test needed), and
+            ``(||w||^2, R^2)`` for the function the linear program found and
+            the data's squared radius in feature space (None if it did not run).
+        """
+        half_range = (float(z.max()) - float(z.min())) / 2 - self._epsilon
+        if half_range <= 0:
+            return None, None
+        if self.kernel == "linear" and not precomputed:
+            points = X[idx]
+            found = check_tube_feasible(z, self._epsilon, X=points)
+            return half_range, (found, float(_squared_norms(points).max()))
+        if precomputed:
+            K = X[np.ix_(idx, idx)]
+        elif idx.shape[0] <= LP_CHECK_MAX_N:
+            K = np.asarray(kernel(X[idx], X[idx]), dtype=np.float64)
+        else:
+            return half_range, None
+        found = check_tube_feasible(z, self._epsilon, K=K,
+                                    where=" in the kernel's feature space")
+        return half_range, (found, float(np.diagonal(K).max()))
+
+    def _steep_tube_message(self, err, lp_found):
+        """NotSeparableError's message when SMO gives up on a hard tube (``C = inf``)."""
+        message = (
+            f"{type(self).__name__}(C=inf) asks for a function within epsilon="
+            f"{self._epsilon:g} of every target (a hard tube), and there is none within "
+            f"svmlib's tolerance: {err}. The tube is empty, or holds only such steep functions "
+            f"(points with different targets nearly coincide). Use a finite C, e.g. C=1.0 (a "
+            f"large C such as C=1e6 still fits closely), or a larger epsilon.")
+        if lp_found is not None:
+            w_sq, radius_sq = lp_found
+            message += (
+                f" (The feasibility test found a function in the tube with ||w|| = "
+                f"{np.sqrt(w_sq):.3g}, ||w|| R = {np.sqrt(w_sq * radius_sq):.3g}: the tube is "
+                f"not empty in exact arithmetic, but it holds only functions steeper than "
+                f"svmlib's hard tube accepts.)")
+        return message
 
     def predict(self, X):
         """The regression function ``f(x) = sum_i (alpha_i - alpha*_i) k(x_i, x) + b``.
@@ -196,7 +279,12 @@ class SVR(_KernelRegressor):
     tol : float, default=1e-3
         Stopping tolerance of SMO on the maximal KKT violation.
     C : float, default=1.0
-        Penalty of the errors outside the tube, ``> 0`` and finite.
+        Penalty of the errors outside the tube, ``> 0``.  ``np.inf`` asks for
+        a *hard tube*, every target within ``epsilon`` of the regression
+        function (the counterpart of SVC's hard margin): if no function fits
+        in it, the dual has no maximum and ``fit`` raises
+        :class:`~svmlib.qp.NotSeparableError`, which says so, as SVC does on
+        data that are not separable.
     epsilon : float, default=0.1
         Half-width of the tube in which errors cost nothing, ``>= 0`` (in the
         units of ``y``).
@@ -251,9 +339,9 @@ class SVR(_KernelRegressor):
 
     def _check_params(self):
         self._C = check_positive(
-            self.C, "C", hint="Use a positive, finite C such as C=1.0 (a larger C fits the "
-            "data more closely; SVR has no hard-margin version, since a tube that holds every "
-            "point need not exist).")
+            self.C, "C", allow_inf=True,
+            hint="Use a positive C such as C=1.0 (a larger C fits the data more closely; "
+                 "C=np.inf asks for every target within epsilon).")
         self._epsilon = check_nonnegative(
             self.epsilon, "epsilon",
             hint="Use a tube half-width >= 0 in the units of y, such as epsilon=0.1 "
@@ -320,6 +408,12 @@ class NuSVR(_KernelRegressor):
 
     def _check_params(self):
         self._nu = check_nu(self.nu)
+        if isinstance(self.C, Real) and np.isinf(self.C) and self.C > 0:
+            raise ValueError(
+                "C must be a finite number > 0 for NuSVR; got C=inf. Its dual fixes the sums "
+                "of the multipliers at C nu n / 2 each, which would be infinite. Use a finite C such as "
+                "C=1.0 (a larger C fits the data more closely), or SVR(C=np.inf, epsilon=...) "
+                "to ask for every target within a tube of fixed width.")
         self._C = check_positive(
             self.C, "C", hint="Use a positive, finite C such as C=1.0 (a larger C fits the "
             "data more closely).")

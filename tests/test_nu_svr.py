@@ -130,7 +130,7 @@ def test_precomputed_kernel_is_the_rbf_fit():
     ({"nu": 0.0}, r"nu must be a number in \(0, 1\]; got nu=0.0"),
     ({"nu": 1.5}, r"nu must be a number in \(0, 1\]; got nu=1.5"),
     ({"C": -1.0}, r"C must be"),
-    ({"C": np.inf}, r"C must be"),
+    ({"C": np.inf}, r"C must be a finite number > 0 for NuSVR; got C=inf\. .*would be infinite"),
     ({"kernel": "sigmoidal"}, r"kernel must be one of"),
     ({"max_iter": 0}, r"max_iter must be -1"),
 ])

@@ -6,7 +6,8 @@ import pytest
 from svmlib import datasets
 from svmlib.kernels import rbf
 from svmlib.objectives import duality_gap, kkt_violations, primal_objective
-from svmlib.qp import NotSeparableError, check_separable, compute_intercept, solve_dual_slsqp
+from svmlib.qp import (NotSeparableError, check_separable, check_tube_feasible, compute_intercept,
+                       solve_dual_slsqp)
 
 
 def test_slsqp_reproduces_the_hand_solved_example():
@@ -62,6 +63,29 @@ def test_check_separable_accepts_separable_data():
     X, y = datasets.separable_blobs(30)
     check_separable(y, X=X)
     check_separable(y, K=X @ X.T)
+
+
+def test_check_tube_feasible_decides_the_hard_tube():
+    """Targets within 0.3 of the line z = x: a tube of half-width 0.31 holds it, 0.1 none.
+
+    The returned ``||w||^2`` is that of a function in the tube, at least the
+    least value the targets' range asks for (``||w|| >= half_range / max |x|``,
+    with ``max |x| = 1``).
+    """
+    rng = np.random.default_rng(0)
+    x = np.linspace(-1.0, 1.0, 30)[:, None]
+    z = x[:, 0] + rng.uniform(-0.3, 0.3, size=30)
+    with pytest.raises(NotSeparableError, match=r"no function stays within epsilon=0\.1"):
+        check_tube_feasible(z, 0.1, X=x)
+    found = check_tube_feasible(z, 0.31, X=x)
+    half_range = (z.max() - z.min()) / 2 - 0.31
+    assert found >= half_range**2 - 1e-9
+    # The same question on the Gram matrix (w = sum_j beta_j x_j) and on sparse X.
+    assert np.isfinite(check_tube_feasible(z, 0.31, K=x @ x.T))
+    scipy_sparse = pytest.importorskip("scipy.sparse")
+    assert np.isfinite(check_tube_feasible(z, 0.31, X=scipy_sparse.csr_matrix(x)))
+    with pytest.raises(NotSeparableError, match="feature space"):
+        check_tube_feasible(z, 0.1, K=x @ x.T, where=" in the feature space")
 
 
 def test_intercept_midpoint_when_no_free_multiplier():

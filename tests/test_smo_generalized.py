@@ -8,11 +8,13 @@ constraints kept at their start values, a zero duality gap for SVR).
 
 import numpy as np
 import pytest
+from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import SVR, NuSVC, OneClassSVM
 
 from svmlib import kernels
 from svmlib.objectives import max_kkt_violation
-from svmlib.smo import solve_dual_smo
+from svmlib.qp import NotSeparableError
+from svmlib.smo import HARD_MARGIN_LIMIT, solve_dual_smo
 
 
 @pytest.fixture(scope="module")
@@ -79,6 +81,48 @@ def test_svr_dual_with_a_kernel_function_and_a_small_cache(data):
     np.testing.assert_allclose(result.alpha[:n] - result.alpha[n:], libsvm_coef(model, n),
                                atol=1e-4)
     assert result.b == pytest.approx(model.intercept_[0], abs=1e-5)
+
+
+def test_hard_tube_dual_matches_libsvm(data):
+    """C = inf with p: the hard tube's dual, bounded since the RBF kernel interpolates.
+
+    ``half_range`` only arms the test for an unbounded dual: the solution is
+    LIBSVM's, and the dual objective stays far below the limit.
+    """
+    X, z, _, K = data
+    n = K.shape[0]
+    KK, yy, p = svr_dual(K, z, 0.1)
+    half_range = (z.max() - z.min()) / 2 - 0.1
+    result = solve_dual_smo(KK, yy, C=np.inf, tol=1e-8, p=p, half_range=half_range)
+    beta = result.alpha[:n] - result.alpha[n:]
+    model = SVR(kernel="precomputed", C=np.inf, epsilon=0.1, tol=1e-8).fit(K, z)
+    np.testing.assert_allclose(beta, libsvm_coef(model, n), rtol=0,
+                               atol=1e-4 * np.abs(beta).max())
+    assert result.b == pytest.approx(model.intercept_[0], abs=1e-5)
+    assert np.abs(z - (K @ beta + result.b)).max() <= 0.1 + 1e-7     # every target in the tube
+    assert result.objective < HARD_MARGIN_LIMIT * half_range**2 / 2    # (R = 1 for the RBF)
+
+
+def test_empty_hard_tube_unbounded_dual_stops_with_a_proof(data):
+    """An empty tube: the dual grows without bound, and half_range stops SMO.
+
+    A point given twice with targets 1 apart, and epsilon 0.1: no function
+    fits.  Without the test SMO would climb until max_iter; with it SMO stops
+    as soon as the dual objective exceeds HARD_MARGIN_LIMIT half_range^2 /
+    (2 R^2), which weak duality turns into a proof.  (SVR checks such tubes
+    with a linear program first, up to LP_CHECK_MAX_N samples; beyond, this
+    is what stops it.)
+    """
+    X, z, _, _ = data
+    X2, z2 = np.vstack([X, X[:1]]), np.r_[z, z[0] + 1.0]
+    KK, yy, p = svr_dual(kernels.rbf(X2, X2, gamma=0.5), z2, 0.1)
+    half_range = (z2.max() - z2.min()) / 2 - 0.1
+    with pytest.warns(ConvergenceWarning):
+        climbing = solve_dual_smo(KK, yy, C=np.inf, p=p, max_iter=1000)
+    assert climbing.objective > HARD_MARGIN_LIMIT * half_range**2 / 2
+    with pytest.raises(NotSeparableError, match=r"dual objective reached D = .* every solution "
+                       r"has \|\|w\|\| >= sqrt\(2 D\)"):
+        solve_dual_smo(KK, yy, C=np.inf, p=p, half_range=half_range)
 
 
 @pytest.mark.parametrize("shrinking", [True, False])

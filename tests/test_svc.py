@@ -107,6 +107,51 @@ def test_precomputed_and_callable_kernels_match_rbf(moons):
                                reference.decision_function(X_test), atol=1e-8)
 
 
+def _letter_kernel(A, B):
+    """Count-of-letters kernel on strings, filling one triangle and mirroring it.
+
+    Written the way scikit-learn's test_custom_kernel_not_array_input writes
+    it: right for a square block ``kernel(S, S)``, wrong (or failing) for a
+    block against a subset of the rows; it works because scikit-learn calls
+    a kernel function with every training point, and so does svmlib.
+    """
+    K = np.zeros((len(A), len(B)))
+    for i in range(len(A)):
+        for j in range(i, len(B)):
+            K[i, j] = sum(A[i].count(c) * B[j].count(c) for c in "ABC")
+            if j < len(A) and i < len(B):
+                K[j, i] = K[i, j]
+    return K
+
+
+def test_a_kernel_function_on_strings_as_libsvm():
+    """Non-numeric X (a list of strings) and a kernel on it: LIBSVM's decision values.
+
+    The letter-count kernel is the linear kernel on the counts, so the fit on
+    the strings must also agree with the linear fit on the count vectors.
+    """
+    rng = np.random.default_rng(3)
+    # Words with distinct letter counts (repeated points would make the dual's
+    # solution, and the support set, not unique).
+    words = list({"A" * a + "B" * b + "C" * c: None for a, b, c in
+                  rng.integers(0, 6, size=(60, 3)) if a + b + c})[:40]
+    counts = np.array([[w.count(c) for c in "ABC"] for w in words], dtype=float)
+    y = np.where(counts[:, 0] - counts[:, 1] + rng.normal(size=len(words)) > 0, 1, 0)
+    ours = SVC(kernel=_letter_kernel, tol=1e-8).fit(words, y)
+    assert ours.support_.size < len(words)     # a block against the SVs alone would differ
+    libsvm = SKSVC(kernel=_letter_kernel, tol=1e-8).fit(words, y)
+    decision = ours.decision_function(words)
+    np.testing.assert_allclose(decision, libsvm.decision_function(words), rtol=0, atol=1e-6)
+    # Same support vectors up to ties: lattice points can share the margin,
+    # where the dual's solution is not unique; a point in one set only is on it.
+    differing = np.setxor1d(ours.support_, libsvm.support_)
+    np.testing.assert_allclose(np.abs(decision[differing]), 1.0, atol=1e-6)
+    linear = SVC(kernel="linear", tol=1e-8).fit(counts, y)
+    np.testing.assert_allclose(ours.decision_function(words), linear.decision_function(counts),
+                               rtol=0, atol=1e-6)
+    np.testing.assert_array_equal(ours.predict(words[:5]), libsvm.predict(words[:5]))
+
+
 @pytest.mark.parametrize("kernel", ["linear", "poly", "rbf"])
 def test_slsqp_route_agrees_with_smo(kernel):
     X, y = datasets.moons(60, noise=0.3, random_state=1)

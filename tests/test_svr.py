@@ -11,17 +11,24 @@
   with the sign of the residual), ``sum beta = 0``, ``alpha alpha* = 0``, and a
   zero duality gap against the primal ``1/2 ||w||^2 + C sum max(0, |z - f| -
   epsilon)``.
+* The hard tube (``C=np.inf``, which scikit-learn accepts): LIBSVM's solution
+  where a function fits in the tube, every target within ``epsilon``;
+  NotSeparableError, saying why, where none fits or only far too steep ones.
+* A kernel function is called with every training point at prediction time,
+  as scikit-learn calls it.
 * ``check_estimator`` for SVR with the RBF and the linear kernel.
 """
 
 import numpy as np
 import pytest
+import scipy.sparse
 from sklearn import datasets as skdata
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVR as LibsvmSVR
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from svmlib import SVR, kernels
+from svmlib.qp import NotSeparableError
 
 TOL = 1e-4
 
@@ -138,7 +145,8 @@ def test_epsilon_controls_the_tube():
     assert counts == sorted(counts, reverse=True) and counts[0] == z.size > counts[-1]
 
 
-def test_a_tube_wider_than_the_targets_gives_a_constant():
+@pytest.mark.parametrize("C", [1.0, np.inf])
+def test_a_tube_wider_than_the_targets_gives_a_constant(C):
     """Closed form: with 2 epsilon > max z - min z the flat function b fits inside the tube.
 
     Then w = 0 and every b in [max z - epsilon, min z + epsilon] is optimal;
@@ -146,11 +154,98 @@ def test_a_tube_wider_than_the_targets_gives_a_constant():
     """
     X, z = SETS["friedman1"]
     epsilon = (z.max() - z.min()) / 2 + 0.01
-    ours = SVR(epsilon=epsilon).fit(X, z)
-    ref = LibsvmSVR(epsilon=epsilon).fit(X, z)
+    ours = SVR(C=C, epsilon=epsilon).fit(X, z)
+    ref = LibsvmSVR(C=C, epsilon=epsilon).fit(X, z)
     assert ours.support_.size == ref.support_.size == 0
     assert ours.intercept_[0] == pytest.approx((z.max() + z.min()) / 2, abs=1e-12)
     np.testing.assert_allclose(ours.predict(X), ref.predict(X), atol=1e-12)
+
+
+#: Hard tubes that some function fits: a plane with noise up to 0.48 (linear
+#: kernel, half-widths 0.5 and 1.0), Friedman's problem with the RBF kernel
+#: (distinct points, so its Gram matrix is positive definite and interpolates).
+HARD_TUBES = [
+    ("linear", {"kernel": "linear", "epsilon": 0.5}),
+    ("linear", {"kernel": "linear", "epsilon": 1.0}),
+    ("friedman1", {"kernel": "rbf", "gamma": 1.0, "epsilon": 0.1}),
+]
+
+
+@pytest.mark.parametrize("name, params", HARD_TUBES,
+                         ids=lambda v: "-".join(map(str, v.values())) if isinstance(v, dict)
+                         else v)
+def test_hard_tube_agrees_with_libsvm(name, params):
+    """SVR(C=np.inf): every target within epsilon, and LIBSVM's solution.
+
+    With ``C = inf`` the dual has no upper bound; it is bounded above when a
+    function fits in the tube, and then SMO reaches the same solution as
+    LIBSVM (both at tol=1e-6).  As long as no multiplier reaches 1e10,
+    ``C=1e10`` is the same problem, solved by the same steps.
+    """
+    X, z = SETS[name]
+    ours = SVR(C=np.inf, tol=1e-6, **params).fit(X, z)
+    ref = LibsvmSVR(C=np.inf, tol=1e-6, **params).fit(X, z)
+    assert ours.fit_status_ == 0
+    np.testing.assert_allclose(ours.predict(X), ref.predict(X), rtol=0, atol=1e-5)
+    np.testing.assert_array_equal(ours.support_, ref.support_)
+    # Theory: the KKT conditions of the dual (no multiplier at a bound C), and
+    # the hard tube itself, every residual at most epsilon (up to tol).
+    check_svr_kkt(ours, X, z, delta=1e-5)
+    assert np.abs(z - ours.predict(X)).max() <= params["epsilon"] + 1e-5
+    large = SVR(C=1e10, tol=1e-6, **params).fit(X, z)
+    np.testing.assert_array_equal(ours.predict(X), large.predict(X))
+    sparse = SVR(C=np.inf, tol=1e-6, **params).fit(scipy.sparse.csr_matrix(X), z)
+    np.testing.assert_array_equal(sparse.predict(X), ours.predict(X))
+
+
+def test_hard_tube_that_no_function_fits_is_refused():
+    """An empty tube: a linear program says so before SMO starts (as SVC's hard margin)."""
+    X, z = SETS["linear"]       # a plane plus noise of standard deviation 0.2
+    with pytest.raises(NotSeparableError, match=r"no function stays within epsilon=0\.1 of "
+                       r"every target, so the hard-tube problem .* Use a finite C"):
+        SVR(kernel="linear", C=np.inf, epsilon=0.1).fit(X, z)
+    # The RBF kernel interpolates distinct points: only a repeated point whose
+    # targets differ by more than 2 epsilon leaves the tube empty.
+    X_twice = np.vstack([X, X[:1]])
+    with pytest.raises(NotSeparableError, match="no function in the kernel's feature space"):
+        SVR(C=np.inf, epsilon=0.1).fit(X_twice, np.r_[z, z[0] + 0.3])
+    inside = SVR(C=np.inf, epsilon=0.1, tol=1e-6).fit(X_twice, np.r_[z, z[0] + 0.15])
+    assert np.abs(np.r_[z, z[0] + 0.15] - inside.predict(X_twice)).max() <= 0.1 + 1e-5
+
+
+def test_hard_tube_holding_only_steep_functions_fails_fast():
+    """A tube that is not empty, but only for functions 1e4 times steeper than the targets need.
+
+    Two points 1e-6 apart with targets 1 apart: the RBF kernel interpolates
+    them, with ``||w||`` about 5.7e5 where the targets' half-range beyond the
+    tube (0.4) over the radius (1) asks for 0.4.  SMO's dual objective proves
+    it in one step, as it proves a vanishing margin for SVC.
+    """
+    X = np.array([[0.0], [1e-6], [1.0], [2.0]])
+    z = np.array([0.0, 1.0, 0.5, 0.5])
+    with pytest.raises(NotSeparableError, match=r"SVR\(C=inf\) asks for a function within "
+                       r"epsilon=0\.1 .* more than 10000 times the least value .* feasibility "
+                       r"test found a function in the tube"):
+        SVR(C=np.inf, gamma=1.0).fit(X, z)
+
+
+def test_a_kernel_function_sees_every_training_point_at_predict():
+    """As scikit-learn: ``kernel(X, X_fit)`` against all training points, then the
+    support vectors' columns (svmlib once passed the support vectors alone)."""
+    X, z = SETS["sine"]
+    seen = []
+
+    def kernel(A, B):
+        seen.append(B.shape[0])
+        return kernels.rbf(A, B, gamma=1.0)
+
+    ours = SVR(kernel=kernel, tol=1e-6).fit(X, z)
+    assert ours.support_.size < z.size       # (so the test tells the two ways apart)
+    seen.clear()
+    prediction = ours.predict(X[:9])
+    assert seen == [z.size]
+    ref = LibsvmSVR(kernel=lambda A, B: kernels.rbf(A, B, gamma=1.0), tol=1e-6).fit(X, z)
+    np.testing.assert_allclose(prediction, ref.predict(X[:9]), rtol=0, atol=1e-5)
 
 
 def test_linear_svr_coef_and_precomputed_and_callable_kernels():
@@ -201,8 +296,8 @@ def test_epsilon_zero_and_one_sample():
     ({"epsilon": -0.1}, r"epsilon must be a finite number >= 0; got epsilon=-0\.1"),
     ({"epsilon": np.inf}, r"epsilon must be a finite number >= 0"),
     ({"epsilon": "wide"}, r"epsilon must be a finite number >= 0; got epsilon='wide'"),
-    ({"C": 0.0}, r"C must be a number > 0; got C=0\.0"),
-    ({"C": np.inf}, r"C must be a number > 0; got C=inf.*no hard-margin"),
+    ({"C": 0.0}, r"C must be a number > 0 \(or np.inf\); got C=0\.0"),
+    ({"C": -np.inf}, r"C must be a number > 0 \(or np.inf\); got C=-inf"),
     ({"kernel": "sigmoidal"}, r"kernel must be one of"),
     ({"gamma": -1.0}, r"gamma must be a number > 0"),
     ({"max_iter": 0}, r"max_iter must be -1"),
