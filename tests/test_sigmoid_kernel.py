@@ -91,13 +91,16 @@ def test_svc_sigmoid_matches_libsvm(data, params):
 
 def test_not_a_kernel_two_stationary_points():
     """The moons at the defaults (gamma='scale', coef0=0): the Gram matrix has
-    eigenvalues down to -16, the dual is not convex, and the two libraries
-    stop at different points, each satisfying the KKT conditions."""
+    eigenvalues down to -16 even on the zero-sum vectors that sum(alpha * y) = 0
+    lets the multipliers move along (it is not conditionally PSD), so the dual
+    is not concave, and the two libraries stop at different points, each
+    satisfying the KKT conditions."""
     X, y = _moons()
     ours = SVC(kernel="sigmoid", tol=1e-8).fit(X, y)
     theirs = sk.SVC(kernel="sigmoid", tol=1e-8).fit(X, y)
     K = kernels.sigmoid(X, gamma=ours._gamma, coef0=0.0)
     assert np.linalg.eigvalsh(K)[0] < -1.0
+    assert kernels.zero_sum_eigenvalues(K)[0] < -1.0      # a negative eigenvalue alone would not do
     y_pm = np.where(y == 1, 1.0, -1.0)
     Q = y_pm[:, None] * y_pm[None, :] * K
 
