@@ -730,8 +730,12 @@ def wheel_name(version):
 NEEDS = ("matplotlib", "ipywidgets")
 
 
-def header_cells(stem, title, chapter_number, docname=None, html_root=None, version=None):
+def header_cells(stem, title, chapter_number, docname=None, html_root=None, version=None,
+                 edition="learner"):
     """The first cells: what this edition is, how to get svmlib, and a check.
+
+    ``edition`` is ``"learner"`` (this module's edition: solutions collapsed) or
+    ``"exercises"`` (book/make_exercises.py: solutions removed, stubs to fill in).
 
     ``html_root`` is where the HTML book is (see ``BookIndex.html_root``): the
     text links this chapter's page, the landing page and svmlib's wheel there
@@ -747,13 +751,28 @@ def header_cells(stem, title, chapter_number, docname=None, html_root=None, vers
         wheel_link = f"[`{wheel}`]({html_root}{WHEEL_DIR}/{wheel})"
     else:
         page, landing, wheel_link = "in the HTML book", "the book's landing page", f"`{wheel}`"
+    if edition == "learner":
+        head = "learner's edition"
+        what = (f"This notebook is the chapter as it reads {page}, generated from the book's "
+                f"build: ")
+        solutions = "every solution is collapsed (click **Solution to …** to open it)"
+    elif edition == "exercises":
+        head = "Exercise edition (solutions removed)"
+        what = (f"This notebook is the chapter {page} without its solutions: each code "
+                f"exercise starts from a cell with `...` placeholders for you to fill in, and "
+                f"its checker says \"Not yet\" with a hint until your answer is right. It is "
+                f"generated from the book's build: ")
+        solutions = ("no solution is in it (the HTML book and the learner's edition have "
+                     "them)")
+    else:
+        raise ValueError(f"edition={edition!r}: expected 'learner' or 'exercises'")
     text = (
-        f"**Support Vector Machines, Interactively** · {where} · learner's edition\n\n"
-        f"This notebook is the chapter as it reads {page}, generated from the book's build: "
+        f"**Support Vector Machines, Interactively** · {where} · {head}\n\n"
+        f"{what}"
         f"references, figure captions, theorems and exercises are numbered as in the HTML "
         f"book (each reference links to its place in this folder's notebooks, and its "
         f"\u2197 to the HTML book), glued numbers are those of the run that built it, and "
-        f"every solution is collapsed (click **Solution to …** to open it). It reads in any "
+        f"{solutions}. It reads in any "
         f"Jupyter front end with no extension. Links to other chapters open the sibling "
         f"notebooks of this edition: keep them in one folder.\n\n"
         f"**To run it you need `svmlib` {version}**, the book's library, in the Python "
@@ -859,16 +878,24 @@ def learner_edition(notebook, index, docname, glue=None, notebook_names=None, ht
             out.cells.append(_markdown_cell(caption, stem, cell_id, "caption"))
     if converter.gate is not None:
         raise EditionError(f"{stem}: the solution of {converter.gate} is never closed")
-    if converter.cited:
-        order = list(index.references)      # the book's bibliography order
-        entries = sorted((index.references[key] for key in converter.cited),
-                         key=lambda r: order.index(r.key))
-        lines = ["## References of this chapter", ""]
-        for reference in entries:
-            entry = " ".join(reference.entry.split())
-            lines.append(f"- {_anchor('ref-' + reference.key)}{entry}")
-        out.cells.append(_markdown_cell("\n".join(lines), stem, "edition-references"))
+    references = reference_cell(converter, index, stem)
+    if references is not None:
+        out.cells.append(references)
     return out
+
+
+def reference_cell(converter, index, stem):
+    """The chapter's reference list (what ``converter`` cited), or None."""
+    if not converter.cited:
+        return None
+    order = list(index.references)      # the book's bibliography order
+    entries = sorted((index.references[key] for key in converter.cited),
+                     key=lambda r: order.index(r.key))
+    lines = ["## References of this chapter", ""]
+    for reference in entries:
+        entry = " ".join(reference.entry.split())
+        lines.append(f"- {_anchor('ref-' + reference.key)}{entry}")
+    return _markdown_cell("\n".join(lines), stem, "edition-references")
 
 
 # --- the whole edition ----------------------------------------------------------
@@ -891,6 +918,16 @@ def read_glue(executed):
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def html_root_from(index, out_dir, executed_dir, html_dir=None):
+    """The prefix of an edition's links to the HTML book: the published book
+    (_config.yml's html.baseurl), else the path from ``out_dir`` to ``html_dir``
+    (default: the ``html/`` of ``executed_dir``'s build)."""
+    if html_dir is None:
+        html_dir = pathlib.Path(executed_dir).parents[1] / "html"    # BUILD/jupyter_execute/book
+    relative = os.path.relpath(pathlib.Path(html_dir).resolve(), pathlib.Path(out_dir).resolve())
+    return index.html_root(pathlib.PurePath(relative).as_posix().rstrip("/") + "/")
+
+
 def build(index, executed_dir, out_dir, stems=None, html_dir=None):
     """Write the edition of every executed chapter (or of ``stems``) into ``out_dir``.
 
@@ -910,10 +947,7 @@ def build(index, executed_dir, out_dir, stems=None, html_dir=None):
         paths = [path for path in paths if path.stem in stems]
     out_dir = pathlib.Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    if html_dir is None:
-        html_dir = pathlib.Path(executed_dir).parents[1] / "html"    # BUILD/jupyter_execute/book
-    relative = os.path.relpath(pathlib.Path(html_dir).resolve(), out_dir.resolve())
-    html_root = index.html_root(pathlib.PurePath(relative).as_posix().rstrip("/") + "/")
+    html_root = html_root_from(index, out_dir, executed_dir, html_dir)
     version = svmlib_version()
     written = []
     for path in paths:
