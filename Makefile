@@ -246,9 +246,11 @@ lab-source: $(STAMP)
 # source/NN_name/ with solutions, rubrics and hidden tests, release/NN_name/
 # made by `nbgrader generate_assignment`, gradebook.db), one assignment per
 # chapter (book/make_course.py; the guide is the appendix book/instructors.md).
+# Its text is written from the book build as the learner's edition's is (it
+# reads in any Jupyter); the book is built first only if there is no build.
 # Re-running it rewrites source/ and release/ and keeps the gradebook's grades.
-course: $(STAMP)
-	$(BIN)/python book/make_course.py --out _build/course
+course: $(STAMP) $(BOOK_BUILD)
+	$(BIN)/python book/make_course.py --build _build --out _build/course
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_solvers.py
