@@ -551,7 +551,9 @@ def _readable(cells, chapter, book):
                 out.append(cell)
                 if cell.metadata.get("nbgrader", {}).get("grade_id") == "assignment-header":
                     # the learner's edition's check that svmlib imports, with its advice
-                    check = mn.header_cells(chapter, "", "", version=mn.svmlib_version())[1]
+                    check = mn.header_cells(chapter, "", "", version=mn.svmlib_version(),
+                                            glue=mn.uses_myst_nb(nbformat.v4.new_notebook(
+                                                cells=cells)))[1]
                     out.append(nbformat.v4.new_code_cell(check.source.replace(
                         "(the cell above says how to install it)",
                         "(if it cannot, its message says how to install it)")))

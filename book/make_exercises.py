@@ -303,7 +303,8 @@ def readable_edition(edition, chapter, index, glue=None, notebook_names=None, ht
     out = nbformat.v4.new_notebook(metadata=copy.deepcopy(edition.metadata))
     out.metadata["svmlib_edition"] = {"kind": "exercises", "source": f"{docname}.ipynb"}
     out.cells.extend(mn.header_cells(chapter, _title(edition), index.chapters.get(docname, ""),
-                                     docname, html_root, version, edition="exercises"))
+                                     docname, html_root, version, edition="exercises",
+                                     glue=mn.uses_myst_nb(edition)))
     for cell in edition.cells[1:]:          # [0]: the MyST note, replaced by the header
         if cell.cell_type == "markdown":
             try:

@@ -729,13 +729,24 @@ def wheel_name(version):
 #: what a chapter imports besides svmlib (the playground also needs anywidget)
 NEEDS = ("matplotlib", "ipywidgets")
 
+#: a code cell that imports myst-nb (its ``glue``), which svmlib's extras do not bring
+_IMPORTS_MYST_NB = re.compile(r"^\s*(?:from|import)\s+myst_nb\b", re.M)
+
+
+def uses_myst_nb(notebook):
+    """Whether a code cell of ``notebook`` imports myst-nb (chapters that glue numbers)."""
+    return any(cell.cell_type == "code" and _IMPORTS_MYST_NB.search(cell.source)
+               for cell in notebook.cells)
+
 
 def header_cells(stem, title, chapter_number, docname=None, html_root=None, version=None,
-                 edition="learner"):
+                 edition="learner", glue=False):
     """The first cells: what this edition is, how to get svmlib, and a check.
 
     ``edition`` is ``"learner"`` (this module's edition: solutions collapsed) or
     ``"exercises"`` (book/make_exercises.py: solutions removed, stubs to fill in).
+    ``glue``: the notebook imports myst-nb (``uses_myst_nb``), so the install
+    commands add it and the check cell checks it too.
 
     ``html_root`` is where the HTML book is (see ``BookIndex.html_root``): the
     text links this chapter's page, the landing page and svmlib's wheel there
@@ -744,7 +755,9 @@ def header_cells(stem, title, chapter_number, docname=None, html_root=None, vers
     version = version or svmlib_version()
     wheel = wheel_name(version)
     where = f"Chapter {chapter_number}, *{title}*" if chapter_number else f"*{title}*"
-    needs = NEEDS + (("anywidget",) if stem == "playground" else ())
+    needs = NEEDS + (("anywidget",) if stem == "playground" else ()) \
+        + (("myst_nb",) if glue else ())
+    more = " myst-nb" if glue else ""
     if html_root is not None:
         page = f"[in the HTML book]({html_root}{docname or 'book/' + stem}.html)"
         landing = f"[the book's landing page]({html_root}index.html)"
@@ -777,10 +790,13 @@ def header_cells(stem, title, chapter_number, docname=None, html_root=None, vers
         f"notebooks of this edition: keep them in one folder.\n\n"
         f"**To run it you need `svmlib` {version}**, the book's library, in the Python "
         f"environment of this notebook's kernel. Either download {wheel_link} from "
-        f"{landing} and install it with the packages the figures use:\n\n"
-        f"```bash\npip install \"./{wheel}[book,playground]\"   # where you saved it\n```\n\n"
+        f"{landing} and install it with the packages the figures use"
+        + (" (and myst-nb, whose `glue` records the numbers the text quotes)" if glue else "")
+        + f":\n\n"
+        f"```bash\npip install \"./{wheel}[book,playground]\"{more}   # where you saved it\n"
+        f"```\n\n"
         f"or, from a copy of the book's repository, run in its root:\n\n"
-        f"```bash\npip install -e \".[book,playground]\"\n```\n\n"
+        f"```bash\npip install -e \".[book,playground]\"{more}\n```\n\n"
         f"(In a notebook cell, write `%pip install ...` to install into the kernel's own "
         f"environment.) Then restart the kernel and run the cell below: it says whether "
         f"`svmlib` can be imported.")
@@ -799,8 +815,8 @@ def header_cells(stem, title, chapter_number, docname=None, html_root=None, vers
         "        \"This notebook needs svmlib, the book's library, and the packages its \"\n"
         "        f\"figures use; this kernel cannot import {', '.join(missing)}. Download \"\n"
         f"        \"{wheel} from the book's landing page and run \"\n"
-        f"        \"`%pip install \\\"./{wheel}[book,playground]\\\"` in a cell, or \"\n"
-        "        \"`pip install -e \\\".[book,playground]\\\"` in the root of a copy of \"\n"
+        f"        \"`%pip install \\\"./{wheel}[book,playground]\\\"{more}` in a cell, or \"\n"
+        f"        \"`pip install -e \\\".[book,playground]\\\"{more}` in the root of a copy of \"\n"
         "        \"the book's repository; then restart the kernel.\") from None\n"
         "import svmlib\n"
         "if svmlib.__version__ != BOOK_SVMLIB:\n"
@@ -824,7 +840,7 @@ def learner_edition(notebook, index, docname, glue=None, notebook_names=None, ht
     out = nbformat.v4.new_notebook(metadata=copy.deepcopy(notebook.metadata))
     out.metadata["svmlib_edition"] = {"kind": "learner", "source": f"{docname}.ipynb"}
     out.cells.extend(header_cells(stem, _title(notebook), index.chapters.get(docname, ""),
-                                  docname, html_root, version))
+                                  docname, html_root, version, glue=uses_myst_nb(notebook)))
     starters = {cell.metadata["exercise"]["label"] for cell in notebook.cells
                 if STARTER_TAG in cell.metadata.get("tags", [])}
     for position, cell in enumerate(notebook.cells):

@@ -220,6 +220,10 @@ def test_the_course_from_the_book_build_reads_in_any_jupyter_and_grades(tmp_path
                 assert not raw.search(cell.source), (path.stem, raw.search(cell.source))
         assert "any Jupyter" in readable.cells[0].source
         assert "import svmlib" in readable.cells[1].source
+        # a chapter that glues with myst-nb: its check cell checks that it imports too
+        glues = any("from myst_nb import" in c.source for c in readable.cells
+                    if c.cell_type == "code")
+        assert ("'myst_nb'" in readable.cells[1].source) == glues, path.stem
         # each figure of the chapter outside its solutions, with its caption under it
         book = nbformat.read(path, as_version=4)
         figures = {c.metadata["mystnb"]["figure"]["name"] for c in book.cells

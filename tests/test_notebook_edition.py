@@ -345,6 +345,29 @@ def test_the_check_cell_says_how_to_install_svmlib_when_it_is_missing():
     assert ok.returncode == 0 and "may differ" not in ok.stdout
 
 
+def test_a_notebook_that_glues_asks_for_myst_nb_too():
+    """Chapters that record numbers with myst-nb's glue import it; svmlib's extras do not
+    install it, so the set-up cells name it and the check cell checks it."""
+    glued = _notebook(nbformat.v4.new_markdown_cell("# One"),
+                      _code("import numpy as np\nfrom myst_nb import glue\nglue('n', 3)"))
+    plain = _notebook(nbformat.v4.new_markdown_cell("# One"),
+                      _code("# myst_nb is not imported here\nx = 1"))
+    assert mn.uses_myst_nb(glued) and not mn.uses_myst_nb(plain)
+    intro, check = mn.header_cells("01_one", "One", "1", version="1.2.3", glue=True)
+    assert 'pip install "./svmlib-1.2.3-py3-none-any.whl[book,playground]" myst-nb' in \
+        intro.source
+    assert 'pip install -e ".[book,playground]" myst-nb' in intro.source
+    blocked = "import sys\nsys.modules['myst_nb'] = None\n" + check.source
+    result = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True)
+    message = result.stderr.strip().splitlines()[-1]
+    assert result.returncode != 0 and "cannot import myst_nb." in message
+    assert '[book,playground]" myst-nb` in a cell' in message
+    edition = mn.learner_edition(glued, _index(), "book/01_one", {}, NAMES, version="1.2.3")
+    assert "'myst_nb'" in edition.cells[1].source
+    edition = mn.learner_edition(plain, _index(), "book/01_one", {}, NAMES, version="1.2.3")
+    assert "myst_nb" not in edition.cells[1].source and "myst-nb" not in edition.cells[0].source
+
+
 def test_references_also_link_the_html_book():
     c = mn.ChapterConverter(_index(), "book/01_one", GLUE, NAMES, "../html/")
     html = '"the same place in the HTML book"'
@@ -632,6 +655,7 @@ def test_nbconvert_html_of_the_exercise_edition(index, tmp_path):
         assert "Exercise edition" in edition.cells[0].source and "pip install" in \
             edition.cells[0].source
         assert edition.cells[1].metadata["tags"] == ["edition-check"]
+        assert ("'myst_nb'" in edition.cells[1].source) == mn.uses_myst_nb(edition), stem
         stubs = [c for c in edition.cells if {"exercise-stub", "exercise-starter"}
                  & set(c.metadata.get("tags", []))]
         assert stubs, stem
