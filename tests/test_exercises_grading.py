@@ -216,3 +216,23 @@ def test_hard_margin_checkers_refuse_data_that_are_not_the_chapters():
     assert not verdict and "not the exercise's alpha" in verdict.message
     # the chapter's own data, passed along, are fine
     assert hard_margin_dual.check_dual_matrix(np.outer(y, y) * (X @ X.T), X, y)
+
+
+def test_generic_hints_guide_without_giving_the_formula():
+    from svmlib.exercises import kernels
+
+    # a six-coordinate map that is wrong in no recognised way
+    verdict = kernels.check_feature_map_m2(
+        lambda x: np.array([x[0], x[1], x[0] * x[1], 3.0 * x[0], x[1] ** 2, 2.0]))
+    assert verdict.issued and not verdict
+    assert "√2" not in verdict.message and "Expand the square" in verdict.message
+    # the recognised slip (no √2) is named
+    verdict = kernels.check_feature_map_m2(
+        lambda x: np.array([x[0] ** 2, x[1] ** 2, x[0] * x[1], x[0], x[1], 1.0]))
+    assert not verdict and "√2" in verdict.message
+    X, _ = hyperplanes._chapter_points()
+    w, b = np.array([1.0, 3.0]), -2.0
+    r = (X @ w + b) / np.linalg.norm(w)
+    verdict = hyperplanes.check_signed_distances(r + np.linspace(0.1, 0.9, len(r)))
+    assert not verdict and "index 0" in verdict.message
+    assert "||w||" not in verdict.message and "<w, x>" not in verdict.message

@@ -225,7 +225,9 @@ def check_signed_distances(answer, X=None, w=None, b=None, *, other_data=False):
     first = int(np.flatnonzero(~ok)[0])
     return Feedback.hint(
         f"{int(np.sum(~ok))} of {n} values are off, the first at index {first}: you gave "
-        f"{float(r[first]):.4g}, but (<w, x> + b) / ||w|| = {float(expected[first]):.4g} there.")
+        f"{float(r[first]):.4g}, but its signed distance is {float(expected[first]):.4g}. "
+        f"Work out that point's distance by hand from (eq-signed-distance), step by step, "
+        f"and compare each step with your code.")
 
 
 # ------------------------------------------------------------ misclassified
