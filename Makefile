@@ -181,11 +181,22 @@ browser: $(STAMP)
 
 test: check-env unit nbval nbval-portable book browser pdf
 
+# The book build that the editions below are written from (its Sphinx
+# environment); `make book` first only when there is none.
+BOOK_BUILD := _build/.doctrees/environment.pickle
+
+$(BOOK_BUILD):
+	$(MAKE) book
+
 # The exercise edition: every chapter without its solutions, each code
 # exercise's answer replaced by a stub (book/make_exercises.py; the marks in
-# the chapters are written by book/tag_exercises.py).
-exercises: $(STAMP)
-	$(BIN)/python book/make_exercises.py --out _build/exercises
+# the chapters are written by book/tag_exercises.py), written from the book
+# build as the learner's edition is (references numbered as in the book, glued
+# values, captions: it reads in any Jupyter); the book is built first only if
+# there is no build to read.  `make book` writes the same edition into
+# _build/html/_exercises/ for the pages' download menus.
+exercises: $(STAMP) $(BOOK_BUILD)
+	$(BIN)/python book/make_exercises.py --build _build --out _build/exercises
 
 # The learner's edition: every chapter and the playground as notebooks that
 # read in any Jupyter front end with no extension (references numbered as in
@@ -194,11 +205,6 @@ exercises: $(STAMP)
 # the notebooks myst-nb executed and rendered.  `make book` writes the same
 # edition into _build/html/_notebooks/ for the pages' download menus; this
 # target builds the book first only if there is no build to read.
-BOOK_BUILD := _build/.doctrees/environment.pickle
-
-$(BOOK_BUILD):
-	$(MAKE) book
-
 # (also into _build/html/_notebooks, the copy the pages' download menus link)
 EDITION := _build/notebooks/.written
 
@@ -240,9 +246,11 @@ lab-source: $(STAMP)
 # source/NN_name/ with solutions, rubrics and hidden tests, release/NN_name/
 # made by `nbgrader generate_assignment`, gradebook.db), one assignment per
 # chapter (book/make_course.py; the guide is the appendix book/instructors.md).
+# Its text is written from the book build as the learner's edition's is (it
+# reads in any Jupyter); the book is built first only if there is no build.
 # Re-running it rewrites source/ and release/ and keeps the gradebook's grades.
-course: $(STAMP)
-	$(BIN)/python book/make_course.py --out _build/course
+course: $(STAMP) $(BOOK_BUILD)
+	$(BIN)/python book/make_course.py --build _build --out _build/course
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_solvers.py

@@ -1,6 +1,7 @@
 """Build the course edition: one nbgrader assignment per chapter.
 
-    .venv/bin/python book/make_course.py [--out DIR] [--no-release] [CHAPTER.ipynb ...]
+    .venv/bin/python book/make_course.py [--build _build] [--out DIR] [--no-release] [--myst]
+                                         [CHAPTER.ipynb ...]
 
 writes an nbgrader course directory (default ``_build/course/``) in
 nbgrader's standard layout::
@@ -33,6 +34,16 @@ from the same explicit marks as the exercise edition (``book/make_exercises.py``
   the release shows only "YOUR ANSWER HERE".  Widget goals are graded this
   way (the student states what they found), not automatically;
 * the rest of the chapter is kept without outputs, solutions removed.
+
+The text is then written from the book build (``--build``, default
+``_build``) as the learner's edition writes it (``book/make_notebooks.py``):
+references numbered as in the HTML book, glued values, each figure's caption
+under its cell, no MyST markup, and after the header a cell that checks that
+svmlib imports; so an assignment reads in any Jupyter front end.  References
+to another chapter link the published HTML book (_config.yml's html.baseurl)
+or, without one, are plain text: an assignment is copied away from the build.
+``--myst`` writes the chapters' MyST instead, which needs no build and reads
+only with jupyterlab-myst.
 
 The notebooks are reproducible: the same chapter gives the same bytes (cell
 ids are numbered, not random).  ``--no-release`` writes ``source/`` and the
@@ -367,6 +378,10 @@ class _Builder:
                 new.metadata[key] = [t for t in cell.metadata[key] if not t.startswith("exercise")]
                 if not new.metadata[key]:
                     del new.metadata[key]
+        figure = cell.metadata.get("mystnb", {}).get("figure")
+        if figure:
+            # myst-nb's figure (label, caption): the readable course shows it as a caption cell
+            new.metadata["mystnb"] = {"figure": copy.deepcopy(figure)}
         self._add(new)
 
 
@@ -394,7 +409,14 @@ def _skip(lines, start, fence, chapter):
     raise EditionError(f"{chapter}: the directive {lines[start]!r} is never closed in its cell")
 
 
-def _header(chapter, title):
+def _header(chapter, title, readable=False):
+    if readable:
+        reading = ("It reads in any Jupyter front end (no extension): references, theorems, "
+                   "exercises and figure captions are numbered as in the HTML book, and the "
+                   "cell below checks that this kernel can import svmlib.")
+    else:
+        reading = ("JupyterLab with jupyterlab-myst shows the chapter's directives and "
+                   "mathematics as the book does.")
     text = textwrap.dedent(f"""\
         # Assignment: {title}
 
@@ -407,10 +429,9 @@ def _header(chapter, title):
         * a written exercise (a proof, a derivation, what you found with a widget) has a Markdown cell
           that says "YOUR ANSWER HERE": replace that text with your answer.
 
-        You need Python 3.11 with svmlib and the book's packages (see the first page of the book's
-        appendix "Teaching with the book"); JupyterLab with jupyterlab-myst shows the chapter's
-        directives and mathematics as the book does. Do not copy, rename or delete the cells of this
-        notebook: the grader matches them by their hidden ids.""")
+        You need Python 3.11 with svmlib and the book's packages (see the book's appendix "Teaching
+        with the book"). READING Do not copy, rename or delete the cells of this notebook: the grader
+        matches them by their hidden ids.""").replace("READING", reading)
     cell = nbformat.v4.new_markdown_cell(text)
     cell.metadata["nbgrader"] = _nbgrader("readonly", "assignment-header")
     return cell
@@ -425,7 +446,7 @@ def _chapter_title(notebook):
     return "this chapter"
 
 
-def course_notebook(notebook, chapter):
+def course_notebook(notebook, chapter, book=None):
     """The source (instructor's) notebook of the assignment for one chapter.
 
     Parameters
@@ -434,6 +455,11 @@ def course_notebook(notebook, chapter):
         A chapter, tagged by ``book/tag_exercises.py``.
     chapter : str
         Its name, e.g. ``"06_soft_margin"`` (the assignment's name).
+    book : BookBuild, optional
+        The book build: with it, every markdown cell is written as the
+        learner's edition writes it (``book/make_notebooks.py``: references
+        numbered as in the HTML book, glued values, captions, no MyST), so the
+        assignment reads in any Jupyter; without it, in the chapter's MyST.
 
     Returns
     -------
@@ -451,7 +477,13 @@ def course_notebook(notebook, chapter):
     out.metadata["kernelspec"] = copy.deepcopy(notebook.metadata.get("kernelspec", {
         "display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}))
     out.metadata["language_info"] = {"name": "python"}
-    out.cells = [_header(chapter, _chapter_title(notebook))] + builder.cells
+    out.cells = [_header(chapter, _chapter_title(notebook), readable=book is not None)] \
+        + builder.cells
+    if book is not None:
+        out.cells = _readable(out.cells, chapter, book)
+    else:
+        for cell in out.cells:
+            cell.metadata.pop("mystnb", None)
     for k, cell in enumerate(out.cells):
         digest = hashlib.sha1(cell.source.encode("utf-8")).hexdigest()[:8]
         cell["id"] = f"{chapter[:2]}-{k:03d}-{digest}"
@@ -459,8 +491,89 @@ def course_notebook(notebook, chapter):
     return out
 
 
-def write_source(paths, out_dir):
-    """Write ``nbgrader_config.py`` and ``source/<chapter>/<chapter>.ipynb``."""
+class BookBuild:
+    """What the readable course takes from the book build: its numbers and glued values.
+
+    Parameters
+    ----------
+    index : make_notebooks.BookIndex
+        The build's numbers, titles and citations.
+    executed_dir : path
+        The chapters myst-nb executed (``BUILD/jupyter_execute/book``), whose
+        ``NN_name.glue.json`` hold the glued values.
+    html_root : str or None
+        The prefix of links to the HTML book: its published address
+        (_config.yml's html.baseurl), or None when it has none (an assignment
+        is copied away from the build, where no relative path holds).  A
+        reference within the chapter links its anchor; one to another chapter
+        (whose assignment is another folder) links the HTML book, or is text.
+    """
+
+    def __init__(self, index, executed_dir, html_root=None):
+        self.index = index
+        self.executed_dir = pathlib.Path(executed_dir)
+        self.html_root = html_root
+
+    @classmethod
+    def from_directory(cls, build, html_root=None):
+        """The build in ``build`` (``_build``), or EditionError saying to run `make book`."""
+        mn = _make_notebooks()
+        build = pathlib.Path(build)
+        environment = build / ".doctrees" / "environment.pickle"
+        executed = build / "jupyter_execute" / "book"
+        if not environment.is_file() or not executed.is_dir():
+            raise EditionError(f"no book build in {build} (no {environment} or {executed}): "
+                               f"run `make book` first, or pass --myst for the course in MyST, "
+                               f"which needs no build but reads only with jupyterlab-myst")
+        try:
+            index = mn.BookIndex.from_pickle(environment)
+        except mn.EditionError as error:
+            raise EditionError(str(error)) from None
+        return cls(index, executed, html_root if html_root is not None
+                   else index.html_root(None))
+
+
+def _make_notebooks():
+    from make_exercises import _make_notebooks as load
+    return load()
+
+
+def _readable(cells, chapter, book):
+    """The assignment's cells as the learner's edition writes a chapter's (see ``book``)."""
+    mn = _make_notebooks()
+    glue = mn.read_glue(book.executed_dir / f"{chapter}.ipynb")
+    converter = mn.ChapterConverter(book.index, f"book/{chapter}", glue, {}, book.html_root)
+    out = []
+    try:
+        for cell in cells:
+            if cell.cell_type == "markdown":
+                cell.source = converter.markdown(cell.source)
+                out.append(cell)
+                if cell.metadata.get("nbgrader", {}).get("grade_id") == "assignment-header":
+                    # the learner's edition's check that svmlib imports, with its advice
+                    check = mn.header_cells(chapter, "", "", version=mn.svmlib_version(),
+                                            glue=mn.uses_myst_nb(nbformat.v4.new_notebook(
+                                                cells=cells)))[1]
+                    out.append(nbformat.v4.new_code_cell(check.source.replace(
+                        "(the cell above says how to install it)",
+                        "(if it cannot, its message says how to install it)")))
+                continue
+            caption = converter.caption(cell) if cell.cell_type == "code" else None
+            cell.metadata.pop("mystnb", None)
+            out.append(cell)
+            if caption:
+                out.append(nbformat.v4.new_markdown_cell(caption))
+    except mn.EditionError as error:
+        raise EditionError(str(error)) from None
+    references = mn.reference_cell(converter, book.index, chapter)
+    if references is not None:
+        out.append(nbformat.v4.new_markdown_cell(references.source))
+    return out
+
+
+def write_source(paths, out_dir, book=None):
+    """Write ``nbgrader_config.py`` and ``source/<chapter>/<chapter>.ipynb``
+    (readable in any Jupyter with ``book``, a :class:`BookBuild`; else in MyST)."""
     out_dir = pathlib.Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "nbgrader_config.py").write_text(NBGRADER_CONFIG, encoding="utf-8")
@@ -468,7 +581,7 @@ def write_source(paths, out_dir):
     for path in paths:
         path = pathlib.Path(path)
         notebook = nbformat.read(path, as_version=4)
-        course = course_notebook(notebook, path.stem)
+        course = course_notebook(notebook, path.stem, book)
         folder = out_dir / "source" / path.stem
         if folder.exists():
             shutil.rmtree(folder)
@@ -501,10 +614,17 @@ def main(argv=None):
     parser = edition_arguments(__doc__, DEFAULT_OUT, "course directory")
     parser.add_argument("--no-release", action="store_true",
                         help="write source/ and nbgrader_config.py only")
+    parser.add_argument("--build", type=pathlib.Path, default=ROOT / "_build",
+                        help="the book build to resolve references, numbers and glued values "
+                             "from (default: _build, made by `make book`)")
+    parser.add_argument("--myst", action="store_true",
+                        help="keep the chapters' MyST (needs no build; only jupyterlab-myst "
+                             "renders it)")
     args = parser.parse_args(argv)
     paths = chapter_paths(args, "make_course")
     try:
-        names = write_source(paths, args.out)
+        book = None if args.myst else BookBuild.from_directory(args.build)
+        names = write_source(paths, args.out, book)
     except EditionError as error:
         sys.exit(f"make_course: {error}")
     if not args.no_release:

@@ -18,6 +18,16 @@ writes one notebook per chapter (default: every ``book/NN_*.ipynb``, into
   cell (tag ``exercise-starter``) the starter stays and the answer goes;
 * every output is cleared, and a first cell says what this edition is.
 
+Then, from the book build (``--build``, default ``_build``: the Sphinx
+environment and the glued values of ``make book``), the edition is written as
+the learner's edition is (``book/make_notebooks.py``): every role, directive,
+label and glued value resolved to Markdown that stock JupyterLab, Notebook 7,
+VS Code, Colab and ``jupyter nbconvert`` display, numbered as in the HTML book,
+each figure's caption under its cell, and first the cells that say how to get
+svmlib and check that it imports.  ``--myst`` writes the edition without a
+build, in the chapters' MyST, which only jupyterlab-myst renders (``make
+lab-source``).
+
 Running a stub untouched gives the checker's "Not yet" feedback; that is
 checked, with the reverse (the stored answers put back pass every checker),
 by ``tests/test_exercise_edition.py``.  ``--answers`` builds that reverse
@@ -249,15 +259,110 @@ def _number_cells(notebook, chapter):
         cell["id"] = f"{chapter[:2]}-{k:03d}-{digest}"
 
 
-def build(paths, out_dir, answers=False):
-    """Write the exercise edition of each chapter in ``paths`` into ``out_dir``."""
+def _make_notebooks():
+    """book/make_notebooks.py (the learner's edition), whose converter writes this one."""
+    if str(BOOK) not in sys.path:
+        sys.path.insert(0, str(BOOK))
+    import make_notebooks
+    return make_notebooks
+
+
+def readable_edition(edition, chapter, index, glue=None, notebook_names=None, html_root=None,
+                     version=None):
+    """The exercise edition ``edition`` (of :func:`exercise_edition`) with its MyST resolved.
+
+    Parameters
+    ----------
+    edition : nbformat.NotebookNode
+        What :func:`exercise_edition` made of the chapter (no solution left).
+    chapter : str
+        The chapter's name (``"06_soft_margin"``).
+    index : make_notebooks.BookIndex
+        Numbers, titles and citations of the book build.
+    glue : dict, optional
+        The chapter's glued values in the build's run (``make_notebooks.read_glue``).
+    notebook_names : dict, optional
+        docname -> file name of the sibling notebooks of this edition: a reference
+        to another chapter opens its exercise edition; a reference to a page with
+        no notebook here links to the HTML book only.
+    html_root : str, optional
+        The prefix of links to the HTML book (None: no such links).
+    version : str, optional
+        svmlib's version for the set-up cells (default: this interpreter's).
+
+    Returns
+    -------
+    nbformat.NotebookNode
+        A new notebook: the set-up cells of ``make_notebooks.header_cells``, then
+        every cell of ``edition`` but its MyST note, markdown converted, each
+        figure's caption after its code cell, and the chapter's reference list.
+    """
+    mn = _make_notebooks()
+    docname = f"book/{chapter}"
+    converter = mn.ChapterConverter(index, docname, glue or {}, notebook_names or {}, html_root)
+    out = nbformat.v4.new_notebook(metadata=copy.deepcopy(edition.metadata))
+    out.metadata["svmlib_edition"] = {"kind": "exercises", "source": f"{docname}.ipynb"}
+    out.cells.extend(mn.header_cells(chapter, _title(edition), index.chapters.get(docname, ""),
+                                     docname, html_root, version, edition="exercises",
+                                     glue=mn.uses_myst_nb(edition)))
+    for cell in edition.cells[1:]:          # [0]: the MyST note, replaced by the header
+        if cell.cell_type == "markdown":
+            try:
+                text = converter.markdown(cell.source)
+            except mn.EditionError as error:
+                raise EditionError(str(error)) from None
+            if text.strip():
+                out.cells.append(nbformat.v4.new_markdown_cell(
+                    text, metadata=copy.deepcopy(cell.metadata)))
+            continue
+        new = copy.deepcopy(cell)
+        if cell.cell_type == "code":
+            new.metadata.pop("mystnb", None)      # its caption follows as a cell
+            out.cells.append(new)
+            try:
+                caption = converter.caption(cell)
+            except mn.EditionError as error:
+                raise EditionError(str(error)) from None
+            if caption:
+                out.cells.append(nbformat.v4.new_markdown_cell(caption))
+            continue
+        out.cells.append(new)
+    references = mn.reference_cell(converter, index, chapter)
+    if references is not None:
+        out.cells.append(references)
+    _number_cells(out, chapter)
+    return out
+
+
+def build(paths, out_dir, answers=False, index=None, executed_dir=None, html_dir=None):
+    """Write the exercise edition of each chapter in ``paths`` into ``out_dir``.
+
+    With ``index`` (a ``make_notebooks.BookIndex`` of the book build) each
+    notebook is written by :func:`readable_edition`, with the glued values of
+    the build's executed chapters in ``executed_dir`` and links to the HTML book
+    in ``html_dir`` (see ``make_notebooks.html_root_from``); without it, in the
+    chapters' MyST.
+    """
     out_dir = pathlib.Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
+    paths = [pathlib.Path(path) for path in paths]
+    if index is not None:
+        if executed_dir is None:
+            raise ValueError("executed_dir: the readable edition needs the book build's "
+                             "executed chapters (BUILD/jupyter_execute/book) for the glued "
+                             "values; pass it with index")
+        mn = _make_notebooks()
+        names = {f"book/{path.stem}": path.name for path in paths}
+        html_root = mn.html_root_from(index, out_dir, executed_dir, html_dir)
+        version = mn.svmlib_version()
     written = []
     for path in paths:
-        path = pathlib.Path(path)
         notebook = nbformat.read(path, as_version=4)
         edition = exercise_edition(notebook, path.stem, answers=answers)
+        if index is not None:
+            glue = mn.read_glue(pathlib.Path(executed_dir) / path.name)
+            edition = readable_edition(edition, path.stem, index, glue, names, html_root,
+                                       version)
         nbformat.validate(edition)
         target = out_dir / path.name
         nbformat.write(edition, target)
@@ -296,14 +401,35 @@ def main(argv=None):
     parser = edition_arguments(__doc__, DEFAULT_OUT, "output directory")
     parser.add_argument("--answers", action="store_true",
                         help="put the stored answers in place of the stubs (for checking)")
+    parser.add_argument("--build", type=pathlib.Path, default=ROOT / "_build",
+                        help="the book build to resolve references, numbers and glued values "
+                             "from (default: _build, made by `make book`)")
+    parser.add_argument("--myst", action="store_true",
+                        help="keep the chapters' MyST (needs no build; only jupyterlab-myst "
+                             "renders it)")
     args = parser.parse_args(argv)
     paths = chapter_paths(args, "make_exercises")
+    index = executed = None
+    if not args.myst:
+        mn = _make_notebooks()
+        environment = args.build / ".doctrees" / "environment.pickle"
+        executed = args.build / "jupyter_execute" / "book"
+        if not environment.is_file() or not executed.is_dir():
+            sys.exit(f"make_exercises: no book build in {args.build} (no {environment} or "
+                     f"{executed}): run `make book` first, or pass --myst for the edition "
+                     f"in MyST, which needs no build but reads only with jupyterlab-myst")
+        try:
+            index = mn.BookIndex.from_pickle(environment)
+        except mn.EditionError as error:
+            sys.exit(f"make_exercises: {error}")
     try:
-        written = build(paths, args.out, answers=args.answers)
+        written = build(paths, args.out, answers=args.answers, index=index,
+                        executed_dir=executed, html_dir=args.build / "html")
     except EditionError as error:
         sys.exit(f"make_exercises: {error}")
     kind = "answer" if args.answers else "exercise"
-    print(f"wrote {len(written)} {kind} notebook(s) into {args.out}")
+    form = " (MyST)" if args.myst else ""
+    print(f"wrote {len(written)} {kind} notebook(s){form} into {args.out}")
     return 0
 
 
@@ -353,7 +479,11 @@ def _add_download_entry(app, pagename, templatename, context, doctree):
 def _write_editions(app, exception):
     if exception is not None or app.builder.format != "html":
         return
-    build(chapters(), pathlib.Path(app.outdir) / EXERCISE_DIR)
+    # from the environment in memory, as make_notebooks' hook writes the learner's edition
+    outdir = pathlib.Path(app.outdir)
+    index = _make_notebooks().BookIndex.from_environment(app.env)
+    build(chapters(), outdir / EXERCISE_DIR, index=index,
+          executed_dir=outdir.parent / "jupyter_execute" / "book", html_dir=outdir)
 
 
 def setup(app):

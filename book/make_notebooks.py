@@ -729,9 +729,24 @@ def wheel_name(version):
 #: what a chapter imports besides svmlib (the playground also needs anywidget)
 NEEDS = ("matplotlib", "ipywidgets")
 
+#: a code cell that imports myst-nb (its ``glue``), which svmlib's extras do not bring
+_IMPORTS_MYST_NB = re.compile(r"^\s*(?:from|import)\s+myst_nb\b", re.M)
 
-def header_cells(stem, title, chapter_number, docname=None, html_root=None, version=None):
+
+def uses_myst_nb(notebook):
+    """Whether a code cell of ``notebook`` imports myst-nb (chapters that glue numbers)."""
+    return any(cell.cell_type == "code" and _IMPORTS_MYST_NB.search(cell.source)
+               for cell in notebook.cells)
+
+
+def header_cells(stem, title, chapter_number, docname=None, html_root=None, version=None,
+                 edition="learner", glue=False):
     """The first cells: what this edition is, how to get svmlib, and a check.
+
+    ``edition`` is ``"learner"`` (this module's edition: solutions collapsed) or
+    ``"exercises"`` (book/make_exercises.py: solutions removed, stubs to fill in).
+    ``glue``: the notebook imports myst-nb (``uses_myst_nb``), so the install
+    commands add it and the check cell checks it too.
 
     ``html_root`` is where the HTML book is (see ``BookIndex.html_root``): the
     text links this chapter's page, the landing page and svmlib's wheel there
@@ -740,28 +755,48 @@ def header_cells(stem, title, chapter_number, docname=None, html_root=None, vers
     version = version or svmlib_version()
     wheel = wheel_name(version)
     where = f"Chapter {chapter_number}, *{title}*" if chapter_number else f"*{title}*"
-    needs = NEEDS + (("anywidget",) if stem == "playground" else ())
+    needs = NEEDS + (("anywidget",) if stem == "playground" else ()) \
+        + (("myst_nb",) if glue else ())
+    more = " myst-nb" if glue else ""
     if html_root is not None:
         page = f"[in the HTML book]({html_root}{docname or 'book/' + stem}.html)"
         landing = f"[the book's landing page]({html_root}index.html)"
         wheel_link = f"[`{wheel}`]({html_root}{WHEEL_DIR}/{wheel})"
     else:
         page, landing, wheel_link = "in the HTML book", "the book's landing page", f"`{wheel}`"
+    if edition == "learner":
+        head = "learner's edition"
+        what = (f"This notebook is the chapter as it reads {page}, generated from the book's "
+                f"build: ")
+        solutions = "every solution is collapsed (click **Solution to …** to open it)"
+    elif edition == "exercises":
+        head = "Exercise edition (solutions removed)"
+        what = (f"This notebook is the chapter {page} without its solutions: each code "
+                f"exercise starts from a cell with `...` placeholders for you to fill in, and "
+                f"its checker says \"Not yet\" with a hint until your answer is right. It is "
+                f"generated from the book's build: ")
+        solutions = ("no solution is in it (the HTML book and the learner's edition have "
+                     "them)")
+    else:
+        raise ValueError(f"edition={edition!r}: expected 'learner' or 'exercises'")
     text = (
-        f"**Support Vector Machines, Interactively** · {where} · learner's edition\n\n"
-        f"This notebook is the chapter as it reads {page}, generated from the book's build: "
+        f"**Support Vector Machines, Interactively** · {where} · {head}\n\n"
+        f"{what}"
         f"references, figure captions, theorems and exercises are numbered as in the HTML "
         f"book (each reference links to its place in this folder's notebooks, and its "
         f"\u2197 to the HTML book), glued numbers are those of the run that built it, and "
-        f"every solution is collapsed (click **Solution to …** to open it). It reads in any "
+        f"{solutions}. It reads in any "
         f"Jupyter front end with no extension. Links to other chapters open the sibling "
         f"notebooks of this edition: keep them in one folder.\n\n"
         f"**To run it you need `svmlib` {version}**, the book's library, in the Python "
         f"environment of this notebook's kernel. Either download {wheel_link} from "
-        f"{landing} and install it with the packages the figures use:\n\n"
-        f"```bash\npip install \"./{wheel}[book,playground]\"   # where you saved it\n```\n\n"
+        f"{landing} and install it with the packages the figures use"
+        + (" (and myst-nb, whose `glue` records the numbers the text quotes)" if glue else "")
+        + f":\n\n"
+        f"```bash\npip install \"./{wheel}[book,playground]\"{more}   # where you saved it\n"
+        f"```\n\n"
         f"or, from a copy of the book's repository, run in its root:\n\n"
-        f"```bash\npip install -e \".[book,playground]\"\n```\n\n"
+        f"```bash\npip install -e \".[book,playground]\"{more}\n```\n\n"
         f"(In a notebook cell, write `%pip install ...` to install into the kernel's own "
         f"environment.) Then restart the kernel and run the cell below: it says whether "
         f"`svmlib` can be imported.")
@@ -780,8 +815,8 @@ def header_cells(stem, title, chapter_number, docname=None, html_root=None, vers
         "        \"This notebook needs svmlib, the book's library, and the packages its \"\n"
         "        f\"figures use; this kernel cannot import {', '.join(missing)}. Download \"\n"
         f"        \"{wheel} from the book's landing page and run \"\n"
-        f"        \"`%pip install \\\"./{wheel}[book,playground]\\\"` in a cell, or \"\n"
-        "        \"`pip install -e \\\".[book,playground]\\\"` in the root of a copy of \"\n"
+        f"        \"`%pip install \\\"./{wheel}[book,playground]\\\"{more}` in a cell, or \"\n"
+        f"        \"`pip install -e \\\".[book,playground]\\\"{more}` in the root of a copy of \"\n"
         "        \"the book's repository; then restart the kernel.\") from None\n"
         "import svmlib\n"
         "if svmlib.__version__ != BOOK_SVMLIB:\n"
@@ -805,7 +840,7 @@ def learner_edition(notebook, index, docname, glue=None, notebook_names=None, ht
     out = nbformat.v4.new_notebook(metadata=copy.deepcopy(notebook.metadata))
     out.metadata["svmlib_edition"] = {"kind": "learner", "source": f"{docname}.ipynb"}
     out.cells.extend(header_cells(stem, _title(notebook), index.chapters.get(docname, ""),
-                                  docname, html_root, version))
+                                  docname, html_root, version, glue=uses_myst_nb(notebook)))
     starters = {cell.metadata["exercise"]["label"] for cell in notebook.cells
                 if STARTER_TAG in cell.metadata.get("tags", [])}
     for position, cell in enumerate(notebook.cells):
@@ -859,16 +894,24 @@ def learner_edition(notebook, index, docname, glue=None, notebook_names=None, ht
             out.cells.append(_markdown_cell(caption, stem, cell_id, "caption"))
     if converter.gate is not None:
         raise EditionError(f"{stem}: the solution of {converter.gate} is never closed")
-    if converter.cited:
-        order = list(index.references)      # the book's bibliography order
-        entries = sorted((index.references[key] for key in converter.cited),
-                         key=lambda r: order.index(r.key))
-        lines = ["## References of this chapter", ""]
-        for reference in entries:
-            entry = " ".join(reference.entry.split())
-            lines.append(f"- {_anchor('ref-' + reference.key)}{entry}")
-        out.cells.append(_markdown_cell("\n".join(lines), stem, "edition-references"))
+    references = reference_cell(converter, index, stem)
+    if references is not None:
+        out.cells.append(references)
     return out
+
+
+def reference_cell(converter, index, stem):
+    """The chapter's reference list (what ``converter`` cited), or None."""
+    if not converter.cited:
+        return None
+    order = list(index.references)      # the book's bibliography order
+    entries = sorted((index.references[key] for key in converter.cited),
+                     key=lambda r: order.index(r.key))
+    lines = ["## References of this chapter", ""]
+    for reference in entries:
+        entry = " ".join(reference.entry.split())
+        lines.append(f"- {_anchor('ref-' + reference.key)}{entry}")
+    return _markdown_cell("\n".join(lines), stem, "edition-references")
 
 
 # --- the whole edition ----------------------------------------------------------
@@ -891,6 +934,16 @@ def read_glue(executed):
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def html_root_from(index, out_dir, executed_dir, html_dir=None):
+    """The prefix of an edition's links to the HTML book: the published book
+    (_config.yml's html.baseurl), else the path from ``out_dir`` to ``html_dir``
+    (default: the ``html/`` of ``executed_dir``'s build)."""
+    if html_dir is None:
+        html_dir = pathlib.Path(executed_dir).parents[1] / "html"    # BUILD/jupyter_execute/book
+    relative = os.path.relpath(pathlib.Path(html_dir).resolve(), pathlib.Path(out_dir).resolve())
+    return index.html_root(pathlib.PurePath(relative).as_posix().rstrip("/") + "/")
+
+
 def build(index, executed_dir, out_dir, stems=None, html_dir=None):
     """Write the edition of every executed chapter (or of ``stems``) into ``out_dir``.
 
@@ -910,10 +963,7 @@ def build(index, executed_dir, out_dir, stems=None, html_dir=None):
         paths = [path for path in paths if path.stem in stems]
     out_dir = pathlib.Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    if html_dir is None:
-        html_dir = pathlib.Path(executed_dir).parents[1] / "html"    # BUILD/jupyter_execute/book
-    relative = os.path.relpath(pathlib.Path(html_dir).resolve(), out_dir.resolve())
-    html_root = index.html_root(pathlib.PurePath(relative).as_posix().rstrip("/") + "/")
+    html_root = html_root_from(index, out_dir, executed_dir, html_dir)
     version = svmlib_version()
     written = []
     for path in paths:

@@ -64,7 +64,7 @@ class TestCheckDualMatrix:
     def test_right_as_nested_list(self):
         d = datasets.tiny_hard_margin()
         H = [[2, -6, -7], [-6, 18, 21], [-7, 21, 25]]
-        assert ex.check_dual_matrix(H, d["X"], d["y"])
+        assert ex.check_dual_matrix(H, d["X"], d["y"], other_data=True)
 
     def test_missing_labels(self, blobs):
         X, y, _ = blobs

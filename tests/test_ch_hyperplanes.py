@@ -180,8 +180,8 @@ def small():
 
 def test_check_signed_distances_right(small):
     X, w, b, r = small
-    assert check_signed_distances(r, X, w, b)
-    assert check_signed_distances(r.tolist(), X, w, b)
+    assert check_signed_distances(r, X, w, b, other_data=True)
+    assert check_signed_distances(r.tolist(), X, w, b, other_data=True)
 
 
 @pytest.mark.parametrize("make, words", [
@@ -202,7 +202,7 @@ def test_check_signed_distances_right(small):
 ])
 def test_check_signed_distances_hints(small, make, words):
     X, w, b, r = small
-    fb = check_signed_distances(make(X, w, b, r), X, w, b)
+    fb = check_signed_distances(make(X, w, b, r), X, w, b, other_data=True)
     assert not fb and words in fb.message, fb.message
 
 
@@ -213,9 +213,9 @@ def test_check_signed_distances_hints(small, make, words):
 def test_checkers_never_raise(answer):
     X = np.array([[1.0, 2.0], [3.0, 1.0], [0.0, 0.0], [-1.0, 2.0]])
     y = np.array([1, -1, -1, 1])
-    for fb in (check_signed_distances(answer, X, [1.0, 2.0], -1.0),
-               check_misclassified(answer, X, y, [1.0, 2.0], -1.0),
-               check_line(answer, (0, 0), (1, 1), (0, 1)),
+    for fb in (check_signed_distances(answer, X, [1.0, 2.0], -1.0, other_data=True),
+               check_misclassified(answer, X, y, [1.0, 2.0], -1.0, other_data=True),
+               check_line(answer, (0, 0), (1, 1), (0, 1), other_data=True),
                check_projection(answer)):
         assert isinstance(fb, Feedback)
         assert isinstance(fb.text, str)
@@ -229,33 +229,33 @@ def test_check_misclassified(small):
     h = X @ w + b                               # (4, 4, -1, 2): points 1 and 2 are wrong
     expected = np.flatnonzero(y * h <= 0)
     assert expected.tolist() == [1, 2]
-    assert check_misclassified([1, 2], X, y, w, b)
-    assert check_misclassified(np.array([2, 1]), X, y, w, b)
-    assert check_misclassified(y * h <= 0, X, y, w, b)
-    assert check_misclassified([False, True, True, False], X, y, w, b)
-    fb = check_misclassified([0, 3], X, y, w, b)
+    assert check_misclassified([1, 2], X, y, w, b, other_data=True)
+    assert check_misclassified(np.array([2, 1]), X, y, w, b, other_data=True)
+    assert check_misclassified(y * h <= 0, X, y, w, b, other_data=True)
+    assert check_misclassified([False, True, True, False], X, y, w, b, other_data=True)
+    fb = check_misclassified([0, 3], X, y, w, b, other_data=True)
     assert not fb and "correctly classified points" in fb.message
-    fb = check_misclassified(np.flatnonzero(h <= 0), X, y, w, b)
+    fb = check_misclassified(np.flatnonzero(h <= 0), X, y, w, b, other_data=True)
     assert not fb and "ignoring the labels" in fb.message
-    fb = check_misclassified([1], X, y, w, b)
+    fb = check_misclassified([1], X, y, w, b, other_data=True)
     assert not fb and "1 misclassified point is missing" in fb.message
-    fb = check_misclassified([1, 2, 3], X, y, w, b)
+    fb = check_misclassified([1, 2, 3], X, y, w, b, other_data=True)
     assert not fb and "correctly classified" in fb.message and "[" not in fb.message
     for bad, words in (([1, 1, 2], "twice"), ([7], "whole numbers"), ([0.5], "whole numbers"),
                        ([[1, 2]], "flat list"), (np.array([True, False]), "shape")):
-        fb = check_misclassified(bad, X, y, w, b)
+        fb = check_misclassified(bad, X, y, w, b, other_data=True)
         assert not fb and words in fb.message, fb.message
     # other spellings of the same answer: a set, np.where / np.nonzero of the mask
-    assert check_misclassified({2, 1}, X, y, w, b)
-    assert check_misclassified(np.where(y * h <= 0), X, y, w, b)
-    assert check_misclassified(np.nonzero(y * h <= 0), X, y, w, b)
+    assert check_misclassified({2, 1}, X, y, w, b, other_data=True)
+    assert check_misclassified(np.where(y * h <= 0), X, y, w, b, other_data=True)
+    assert check_misclassified(np.nonzero(y * h <= 0), X, y, w, b, other_data=True)
     # an integer 0/1 mask, and 1-based indices, get their own hints
-    fb = check_misclassified((y * h <= 0).astype(int), X, y, w, b)
+    fb = check_misclassified((y * h <= 0).astype(int), X, y, w, b, other_data=True)
     assert not fb and "mask of 0s and 1s" in fb.message, fb.message
-    fb = check_misclassified([2, 3], X, y, w, b)
+    fb = check_misclassified([2, 3], X, y, w, b, other_data=True)
     assert not fb and "counts from 0" in fb.message, fb.message
     # a hyperplane that separates: the empty list is right
-    assert check_misclassified([], X, np.sign(h), w, b)
+    assert check_misclassified([], X, np.sign(h), w, b, other_data=True)
 
 
 # ------------------------------------------------------------------ check_line
@@ -291,8 +291,8 @@ def test_check_line_hints(answer, words):
 
 def test_check_line_vertical_line():
     # x1 = 2 through (2, 0) and (2, 5); (3, 0) on the positive side
-    assert check_line(((1.0, 0.0), -2.0), (2, 0), (2, 5), (3, 0))
-    fb = check_line(((-1.0, 0.0), 2.0), (2, 0), (2, 5), (3, 0))
+    assert check_line(((1.0, 0.0), -2.0), (2, 0), (2, 5), (3, 0), other_data=True)
+    fb = check_line(((-1.0, 0.0), 2.0), (2, 0), (2, 5), (3, 0), other_data=True)
     assert not fb and "orientation" in fb.message
 
 
@@ -486,7 +486,7 @@ def test_check_bisector_accepts_positive_multiples_and_a_hyperplane():
     assert check_bisector((_D.tolist(), int(-_D @ _M)), _A, _C)
     # in three dimensions too
     a3, c3 = np.array([1.0, 0.0, 2.0]), np.array([-1.0, 2.0, 0.0])
-    assert check_bisector((a3 - c3, -(a3 - c3) @ (a3 + c3) / 2), a3, c3)
+    assert check_bisector((a3 - c3, -(a3 - c3) @ (a3 + c3) / 2), a3, c3, other_data=True)
 
 
 @pytest.mark.parametrize("answer, words", [

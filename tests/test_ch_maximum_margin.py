@@ -329,7 +329,7 @@ def test_check_two_point_svm_matches_svc_and_names_slips():
     # three dimensions
     a3, c3 = np.array([1.0, 0.0, 2.0]), np.array([-1.0, 2.0, 0.0])
     w3 = 2 * (a3 - c3) / ((a3 - c3) @ (a3 - c3))
-    assert check_two_point_svm((w3, -w3 @ (a3 + c3) / 2), a3, c3)
+    assert check_two_point_svm((w3, -w3 @ (a3 + c3) / 2), a3, c3, other_data=True)
 
 
 def test_check_which_moves_matter(blobs):

@@ -183,3 +183,75 @@ def test_written_answers_wait_for_the_instructor(graded):
         scores = _scores(course, name, "untouched")
         written = {k: v for k, v in scores.items() if k.endswith("-written")}
         assert all(v[1] >= 2 for v in written.values())
+
+
+# --- the course as any Jupyter reads it (written from the book build) -----------------
+
+BUILD = ROOT / "_build"
+_HAVE_BUILD = (BUILD / ".doctrees" / "environment.pickle").is_file() and \
+    (BUILD / "jupyter_execute" / "book").is_dir()
+
+
+def test_without_a_book_build_make_course_says_what_to_run(tmp_path):
+    with pytest.raises(SystemExit) as stop:
+        make_course.main(["--build", str(tmp_path / "nothing"), "--out", str(tmp_path / "c"),
+                          "--no-release"])
+    message = str(stop.value.code)
+    assert "run `make book` first" in message and "--myst" in message
+
+
+@pytest.mark.browser            # reads the book build, like the other tests of the built book
+@pytest.mark.skipif(not _HAVE_BUILD, reason="no book build in _build (run `make book`)")
+def test_the_course_from_the_book_build_reads_in_any_jupyter_and_grades(tmp_path, sources):
+    import re
+
+    raw = re.compile(r"\{(?:ref|eq|numref|cite(?::[a-z]+)?|glue(?::[a-z]+)?|prf:ref|class|"
+                     r"func)\}`|^\s*(?:`{3,}|:{3,})\{|^\([A-Za-z0-9_.:-]+\)=\s*$", re.M)
+    out = tmp_path / "course"
+    assert make_course.main(["--build", str(BUILD), "--out", str(out), "--no-release"]) == 0
+    for path in make_course.chapters():
+        name = pathlib.Path("source") / path.stem / path.name
+        readable = nbformat.read(out / name, as_version=4)
+        myst = nbformat.read(sources / name, as_version=4)
+        graded = [c.metadata["nbgrader"] for c in readable.cells if "nbgrader" in c.metadata]
+        assert graded == [c.metadata["nbgrader"] for c in myst.cells if "nbgrader" in c.metadata]
+        for cell in readable.cells:
+            if cell.cell_type == "markdown":
+                assert not raw.search(cell.source), (path.stem, raw.search(cell.source))
+        assert "any Jupyter" in readable.cells[0].source
+        assert "import svmlib" in readable.cells[1].source
+        # a chapter that glues with myst-nb: its check cell checks that it imports too
+        glues = any("from myst_nb import" in c.source for c in readable.cells
+                    if c.cell_type == "code")
+        assert ("'myst_nb'" in readable.cells[1].source) == glues, path.stem
+        # each figure of the chapter outside its solutions, with its caption under it
+        book = nbformat.read(path, as_version=4)
+        figures = {c.metadata["mystnb"]["figure"]["name"] for c in book.cells
+                   if c.cell_type == "code" and c.metadata.get("mystnb", {}).get("figure")
+                   and "exercise-solution" not in c.metadata.get("tags", [])}
+        captions = {m.group(1) for k, c in enumerate(readable.cells) if c.cell_type == "markdown"
+                    and readable.cells[k - 1].cell_type == "code"
+                    for m in [re.match(r'<a id="([^"]+)"[^\n]*\n\n\*\*Fig\. \d+\.\d+\.\*\*',
+                                       c.source)] if m}
+        assert captions == figures, (path.stem, figures ^ captions)
+    # the same bytes from the same build
+    again = tmp_path / "again"
+    make_course.main(["--build", str(BUILD), "--out", str(again), "--no-release"])
+    for path in make_course.chapters():
+        name = pathlib.Path("source") / path.stem / path.name
+        assert (again / name).read_bytes() == (out / name).read_bytes(), path.stem
+    # one assignment released and graded: the source gets full marks, the release zero
+    chapter = "06_soft_margin"
+    make_course.release(out, [chapter])
+    release = nbformat.read(out / "release" / chapter / f"{chapter}.ipynb", as_version=4)
+    text = "\n".join(c.source for c in release.cells)
+    assert "BEGIN SOLUTION" not in text and "instructor's solution" not in text
+    for student, notebook in (("solved", out / "source" / chapter / f"{chapter}.ipynb"),
+                              ("untouched", out / "release" / chapter / f"{chapter}.ipynb")):
+        (out / "submitted" / student / chapter).mkdir(parents=True)
+        shutil.copy(notebook, out / "submitted" / student / chapter)
+    make_course.nbgrader(out, "autograde", chapter, "--force")
+    solved = _autograded(_scores(out, chapter, "solved"))
+    untouched = _autograded(_scores(out, chapter, "untouched"))
+    assert solved and all(score == top for score, top, _, _ in solved.values()), solved
+    assert all(score == 0 for score, _, _, _ in untouched.values()), untouched

@@ -192,8 +192,92 @@ def test_every_chapter_edition_has_no_solution_and_one_stub_per_code_exercise(pa
 
 
 def test_make_exercises_writes_one_notebook_per_chapter(tmp_path):
-    assert mx.main(["--out", str(tmp_path)]) == 0
+    assert mx.main(["--myst", "--out", str(tmp_path)]) == 0
     assert sorted(p.name for p in tmp_path.glob("*.ipynb")) == [p.name for p in CHAPTERS]
+
+
+def test_without_a_book_build_make_exercises_says_what_to_run(tmp_path):
+    with pytest.raises(SystemExit) as stop:
+        mx.main(["--build", str(tmp_path / "nothing"), "--out", str(tmp_path / "out")])
+    message = str(stop.value.code)
+    assert "run `make book` first" in message and "--myst" in message
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").glob("*.ipynb"))
+
+
+# --- the edition as any Jupyter reads it (make_notebooks' converter) -------------
+
+def _small_index():
+    import make_notebooks as mn
+
+    T = mn.Target
+    targets = {"ex-b": T("book/00_test", "Exercise 1.2"),
+               "fig-f": T("book/00_test", "Fig. 1.1"),
+               "eq-e": T("book/00_test", "(1.3)"),
+               "ch-other": T("book/01_other", "The other chapter", top=True)}
+    references = {"platt1999": mn.Reference("platt1999", "Platt (1999)", "Platt, 1999",
+                                            "John Platt\\. Probabilistic outputs\\. 1999\\.")}
+    return mn.BookIndex(targets, references, {"book/00_test": "1"})
+
+
+def _chapter_with_myst():
+    figure = _code("plot()")
+    figure.metadata["mystnb"] = {"figure": {"name": "fig-f", "caption": "Two classes, "
+                                            "{eq}`eq-e`."}}
+    return _notebook(
+        _md("# The test chapter\n\n(sec-x)=\n## A section\n\nAs {cite:t}`platt1999` shows, "
+            "{glue:text}`n_sv` points; see {ref}`ch-other`."),
+        figure,
+        _md("````{exercise} B\n:label: ex-b\n\nWrite f, using {eq}`eq-e`.\n````\n\n"
+            "````{solution-start} ex-b\n:class: dropdown\n````\n\nThe answer is 42."),
+        _code("def f():\n    return 42\n\ncheck(f)", tags=["exercise-answer"],
+              exercise={"label": "ex-b", "stub": "def f():\n    ...\n\ncheck(f)\n"}),
+        _md("````{solution-end}\n````\n\nNext."),
+    )
+
+
+def test_the_readable_edition_resolves_the_myst_and_keeps_no_solution():
+    import make_notebooks as mn
+
+    glue = {"n_sv": {"data": {"text/plain": "12"}}}
+    names = {"book/00_test": "00_test.ipynb"}
+    edition = mx.exercise_edition(_chapter_with_myst(), "00_test")
+    out = mx.readable_edition(edition, "00_test", _small_index(), glue, names, "../html/",
+                              version="1.2.3")
+    nbformat.validate(out)
+    assert out.metadata["svmlib_edition"] == {"kind": "exercises",
+                                              "source": "book/00_test.ipynb"}
+    header, check = out.cells[0], out.cells[1]
+    assert "Exercise edition" in header.source and "Chapter 1, *The test chapter*" in header.source
+    assert "svmlib-1.2.3-py3-none-any.whl" in header.source and "import svmlib" in check.source
+    assert "[in the HTML book](../html/book/00_test.html)" in header.source
+    markdown = "\n".join(c.source for c in out.cells if c.cell_type == "markdown")
+    for raw in ("{eq}", "{cite", "{glue", "{ref}", "(sec-x)=", "```{", "````{", ":label:"):
+        assert raw not in markdown, raw
+    assert "Platt (1999)" in markdown and "12 points" in markdown
+    assert "**Exercise 1.2 (B).**" in markdown and "[(1.3)](#eq-e)" in markdown
+    # another chapter, with no notebook in this edition: the HTML book only
+    assert "[The other chapter](../html/book/01_other.html)" in markdown
+    assert "42" not in markdown and "Solution to" not in markdown
+    code = [c for c in out.cells if c.cell_type == "code"]
+    assert [c.source for c in code[1:]] == ["plot()", "def f():\n    ...\n\ncheck(f)"]
+    assert "mystnb" not in code[1].metadata
+    caption = out.cells[out.cells.index(code[1]) + 1]
+    assert caption.cell_type == "markdown" and caption.source.endswith(
+        "**Fig. 1.1.** Two classes, [(1.3)](#eq-e)<sup>[↗](../html/book/00_test.html#eq-e "
+        "\"the same place in the HTML book\")</sup>.")
+    assert out.cells[-1].source.startswith("## References of this chapter")
+    assert 'id="ref-platt1999"' in out.cells[-1].source
+    # reproducible: the same chapter gives the same cells and ids
+    again = mx.readable_edition(edition, "00_test", _small_index(), glue, names, "../html/",
+                                version="1.2.3")
+    assert nbformat.writes(again) == nbformat.writes(out)
+    assert mn.header_cells("00_test", "T", "1", version="1.2.3")[0].source != header.source
+
+
+def test_the_readable_edition_stops_on_what_the_build_does_not_know():
+    edition = mx.exercise_edition(_chapter_with_myst(), "00_test")
+    with pytest.raises(mx.EditionError, match="glued no value 'n_sv'"):
+        mx.readable_edition(edition, "00_test", _small_index(), {}, {}, None, version="1.2.3")
 
 
 # --- every chapter, executed --------------------------------------------------

@@ -143,3 +143,96 @@ def test_no_solution_shows_in_plain_view_in_jupyterlab(path):
                     f"its own shows in plain view in JupyterLab; move it into the "
                     f"{{solution-start}} cell")
             reader.markdown(cell.source)
+
+
+# --- the givens a chapter's cell passes to its checker: the exercise's, never the reader's ----
+
+def _bisector(a, c):
+    w = np.asarray(a, dtype=float) - np.asarray(c, dtype=float)
+    return w, float(-w @ (np.asarray(a, dtype=float) + np.asarray(c, dtype=float)) / 2)
+
+
+def test_a_bisector_of_points_the_reader_changed_is_not_correct():
+    # the chapter's cell: a_pos, c_neg = (1, 3), (5, 1); check_bisector((w, b), a_pos, c_neg)
+    a, c = np.array([1.0, 3.0]), np.array([5.0, 1.0])
+    assert hyperplanes.check_bisector(_bisector(a, c), a, c)
+    assert hyperplanes.check_bisector(_bisector(a, c))
+    # the starter's (w, b) = ((1, 0), 0) is the bisector of (1, 0) and (-1, 0): moving the
+    # givens to fit it must not earn a "Correct"
+    moved_a, moved_c = np.array([1.0, 0.0]), np.array([-1.0, 0.0])
+    verdict = hyperplanes.check_bisector((np.array([1.0, 0.0]), 0.0), moved_a, moved_c)
+    assert verdict.issued and not verdict
+    assert "the a passed to the checker is not the exercise's a" in verdict.message
+    # on purpose, on other data
+    assert hyperplanes.check_bisector((np.array([1.0, 0.0]), 0.0), moved_a, moved_c,
+                                      other_data=True)
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda X, y: hyperplanes.check_signed_distances(X @ [1.0, 0.0], X, [1.0, 0.0], 0.0), "w"),
+    (lambda X, y: hyperplanes.check_signed_distances(np.zeros(len(y)), np.zeros_like(X),
+                                                     [1.0, 3.0], 0.0), "X"),
+    (lambda X, y: hyperplanes.check_misclassified([], X, np.sign(X @ [1.0, 3.0] - 2.0),
+                                                  [1.0, 3.0], -2.0), "y"),
+    (lambda X, y: hyperplanes.check_line(((1.0, 0.0), 0.0), (0.0, 0.0), (0.0, 1.0),
+                                         (1.0, 0.0)), "p"),
+    (lambda X, y: maximum_margin.check_two_point_svm(((1.0, 0.0), 0.0), (1.0, 0.0),
+                                                     (-1.0, 0.0)), "x_plus"),
+])
+def test_chapter_one_and_three_checkers_refuse_givens_that_are_not_the_exercises(call, name):
+    """Each call's answer is right for the data it passes, which are not the exercise's."""
+    X, y = hyperplanes._chapter_points()
+    verdict = call(X, y)
+    assert verdict.issued and not verdict
+    assert f"the {name} passed to the checker is not the exercise's {name}" in verdict.message
+
+
+def test_the_chapters_own_givens_are_accepted_as_its_cells_pass_them():
+    X, y = hyperplanes._chapter_points()
+    w, b = np.array([1.0, 3.0]), -2.0
+    r = (X @ w + b) / np.linalg.norm(w)
+    assert hyperplanes.check_signed_distances(r, X, w, b)
+    assert hyperplanes.check_misclassified(np.flatnonzero(y * r <= 0), X, y.astype(int), w, b)
+    p, q, s = np.array([-1.0, 0.0]), np.array([3.0, 2.0]), np.array([0.0, 3.0])
+    assert hyperplanes.check_line(((-0.5, 1.0), -0.5), p, q, s)
+    x_plus, x_minus = np.array([1.0, 3.0]), np.array([5.0, 1.0])
+    d = x_plus - x_minus
+    w_two = 2 * d / (d @ d)
+    assert maximum_margin.check_two_point_svm((w_two, -w_two @ (x_plus + x_minus) / 2),
+                                              x_plus, x_minus)
+
+
+def test_hard_margin_checkers_refuse_data_that_are_not_the_chapters():
+    X, y, alpha = hard_margin_dual._chapter_data()
+    # a matrix that is right for data of the reader's own, zeros
+    zeros = np.zeros_like(X)
+    verdict = hard_margin_dual.check_dual_matrix(np.zeros((len(y), len(y))), zeros, y)
+    assert not verdict and "not the exercise's X" in verdict.message
+    assert hard_margin_dual.check_dual_matrix(np.zeros((len(y), len(y))), zeros, y,
+                                              other_data=True)
+    verdict = hard_margin_dual.check_support_vectors([0], np.eye(len(y))[0])
+    assert not verdict and "not the exercise's alpha" in verdict.message
+    verdict = hard_margin_dual.check_w_and_b(np.zeros(2), 0.0, X, y, np.zeros(len(y)))
+    assert not verdict and "not the exercise's alpha" in verdict.message
+    # the chapter's own data, passed along, are fine
+    assert hard_margin_dual.check_dual_matrix(np.outer(y, y) * (X @ X.T), X, y)
+
+
+def test_generic_hints_guide_without_giving_the_formula():
+    from svmlib.exercises import kernels
+
+    # a six-coordinate map that is wrong in no recognised way
+    verdict = kernels.check_feature_map_m2(
+        lambda x: np.array([x[0], x[1], x[0] * x[1], 3.0 * x[0], x[1] ** 2, 2.0]))
+    assert verdict.issued and not verdict
+    assert "√2" not in verdict.message and "Expand the square" in verdict.message
+    # the recognised slip (no √2) is named
+    verdict = kernels.check_feature_map_m2(
+        lambda x: np.array([x[0] ** 2, x[1] ** 2, x[0] * x[1], x[0], x[1], 1.0]))
+    assert not verdict and "√2" in verdict.message
+    X, _ = hyperplanes._chapter_points()
+    w, b = np.array([1.0, 3.0]), -2.0
+    r = (X @ w + b) / np.linalg.norm(w)
+    verdict = hyperplanes.check_signed_distances(r + np.linspace(0.1, 0.9, len(r)))
+    assert not verdict and "index 0" in verdict.message
+    assert "||w||" not in verdict.message and "<w, x>" not in verdict.message

@@ -345,6 +345,29 @@ def test_the_check_cell_says_how_to_install_svmlib_when_it_is_missing():
     assert ok.returncode == 0 and "may differ" not in ok.stdout
 
 
+def test_a_notebook_that_glues_asks_for_myst_nb_too():
+    """Chapters that record numbers with myst-nb's glue import it; svmlib's extras do not
+    install it, so the set-up cells name it and the check cell checks it."""
+    glued = _notebook(nbformat.v4.new_markdown_cell("# One"),
+                      _code("import numpy as np\nfrom myst_nb import glue\nglue('n', 3)"))
+    plain = _notebook(nbformat.v4.new_markdown_cell("# One"),
+                      _code("# myst_nb is not imported here\nx = 1"))
+    assert mn.uses_myst_nb(glued) and not mn.uses_myst_nb(plain)
+    intro, check = mn.header_cells("01_one", "One", "1", version="1.2.3", glue=True)
+    assert 'pip install "./svmlib-1.2.3-py3-none-any.whl[book,playground]" myst-nb' in \
+        intro.source
+    assert 'pip install -e ".[book,playground]" myst-nb' in intro.source
+    blocked = "import sys\nsys.modules['myst_nb'] = None\n" + check.source
+    result = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True)
+    message = result.stderr.strip().splitlines()[-1]
+    assert result.returncode != 0 and "cannot import myst_nb." in message
+    assert '[book,playground]" myst-nb` in a cell' in message
+    edition = mn.learner_edition(glued, _index(), "book/01_one", {}, NAMES, version="1.2.3")
+    assert "'myst_nb'" in edition.cells[1].source
+    edition = mn.learner_edition(plain, _index(), "book/01_one", {}, NAMES, version="1.2.3")
+    assert "myst_nb" not in edition.cells[1].source and "myst-nb" not in edition.cells[0].source
+
+
 def test_references_also_link_the_html_book():
     c = mn.ChapterConverter(_index(), "book/01_one", GLUE, NAMES, "../html/")
     html = '"the same place in the HTML book"'
@@ -609,19 +632,33 @@ def test_nbconvert_html_of_every_edition_notebook(edition, index, tmp_path):
 
 
 @needs_build
-@pytest.mark.xfail(strict=True, reason="issue 26: the exercise edition (book/make_exercises.py) "
-                   "keeps the chapters' MyST, which nbconvert shows raw; it reads as the "
-                   "learner's edition once it is written through make_notebooks' converter")
 def test_nbconvert_html_of_the_exercise_edition(index, tmp_path):
-    """The exercise edition, as `make exercises` writes it, read the same way."""
-    paths = mx.build(sorted((ROOT / "book").glob("[0-9][0-9]_*.ipynb")), tmp_path / "exercises")
+    """The exercise edition, as `make exercises` writes it from the build, read the same
+    way: no raw MyST, the book's numbers, every caption, no solution, a stub per exercise."""
+    out = tmp_path / "exercises"
+    assert mx.main(["--build", str(BUILD), "--out", str(out)]) == 0
+    paths = sorted(out.glob("*.ipynb"))
+    assert [p.name for p in paths] == [p.name for p in sorted((ROOT / "book")
+                                                               .glob("[0-9][0-9]_*.ipynb"))]
     pages = _nbconvert(paths, tmp_path / "html")
     problems = []
     for stem, page in pages.items():
         seen = _page_as_read(page)
-        edition = nbformat.read(tmp_path / "exercises" / f"{stem}.ipynb", as_version=4)
-        found, _references = _reading_checks(stem, seen, index, edition)
+        edition = nbformat.read(out / f"{stem}.ipynb", as_version=4)
+        found, references = _reading_checks(stem, seen, index, edition)
         problems += [f"{stem}: {problem}" for problem in found]
+        if not references:
+            problems.append(f"{stem}: no reference read as a link")
+        if "Solution to " in seen["all"]:
+            problems.append(f"{stem}: a solution's summary shows (no solution is kept)")
+        assert edition.metadata["svmlib_edition"]["kind"] == "exercises"
+        assert "Exercise edition" in edition.cells[0].source and "pip install" in \
+            edition.cells[0].source
+        assert edition.cells[1].metadata["tags"] == ["edition-check"]
+        assert ("'myst_nb'" in edition.cells[1].source) == mn.uses_myst_nb(edition), stem
+        stubs = [c for c in edition.cells if {"exercise-stub", "exercise-starter"}
+                 & set(c.metadata.get("tags", []))]
+        assert stubs, stem
     assert not problems, "the exercise edition in nbconvert's HTML:\n" + "\n".join(problems[:15])
 
 
@@ -688,6 +725,14 @@ def test_the_sphinx_hook_writes_the_edition_beside_the_html(index, tmp_path):
     mn._write_edition(app, None)
     written = sorted(p.name for p in (tmp_path / "html" / mn.HTML_DIR).glob("*.ipynb"))
     assert "06_soft_margin.ipynb" in written and "playground.ipynb" in written
+    # and the exercise edition, written the same way, beside it for its download entry
+    mx._write_editions(app, None)
+    exercises = tmp_path / "html" / mx.EXERCISE_DIR / "06_soft_margin.ipynb"
+    edition = nbformat.read(exercises, as_version=4)
+    assert edition.metadata["svmlib_edition"]["kind"] == "exercises"
+    assert "[in the HTML book](../book/06_soft_margin.html)" in edition.cells[0].source
+    text = "\n".join(_markdown(edition))
+    assert not RAW_ROLE.search(text) and not RAW_FENCE.search(text), text[:300]
 
 
 # --- in JupyterLab, with and without jupyterlab-myst, in headless Chromium -----------

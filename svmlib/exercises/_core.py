@@ -35,7 +35,7 @@ import re
 import numpy as np
 
 __all__ = ["Feedback", "AnswerError", "checker", "as_array", "close", "call_answer",
-           "assert_correct"]
+           "assert_correct", "exercise_data"]
 
 _CORRECT = "\u2705 Correct"  # ✅
 _NOT_YET = "\u274c Not yet"  # ❌
@@ -299,6 +299,62 @@ def call_answer(func, *args, name="your function", **kwargs):
             return func(*args, **kwargs)
     except Exception as exc:  # the reader's code: any error becomes a hint
         raise AnswerError(f"{name} raised {type(exc).__name__}: {_clean(exc)}") from None
+
+
+def exercise_data(passed, exercise, other_data=False):
+    """The data a checker compares an answer with: the exercise's own.
+
+    A book cell may pass the exercise's givens to its checker
+    (``check_bisector((w, b), a, c)``), but they sit in a cell the reader can
+    edit: a checker that took them as its reference would call an answer to
+    another problem correct.  So the reference is always the exercise's data,
+    which the checker makes itself, and data passed along must be that data.
+
+    Parameters
+    ----------
+    passed : dict
+        name -> what the caller passed (``None``: not passed), in the
+        checker's order.
+    exercise : dict
+        name -> the exercise's own value, for every name of ``passed``.
+    other_data : bool, default=False
+        Check on the data passed instead (each one not passed is the
+        exercise's): for using a checker beyond the book's exercise.  The
+        course's hidden tests never pass data.
+
+    Returns
+    -------
+    tuple
+        The values to check against, in the order of ``passed``.
+
+    Raises
+    ------
+    AnswerError
+        When a value passed is not the exercise's (and ``other_data`` is False).
+    """
+    if other_data:
+        return tuple(exercise[name] if value is None else value
+                     for name, value in passed.items())
+    for name, value in passed.items():
+        if value is not None and not _same_data(value, exercise[name]):
+            raise AnswerError(
+                f"the {name} passed to the checker is not the exercise's {name}. The checker "
+                f"compares your answer with the exercise's own data: re-run the cell that "
+                f"defines {name} and leave it as the exercise gives it (to check an answer on "
+                f"data of your own, pass other_data=True).")
+    return tuple(exercise.values())
+
+
+def _same_data(given, reference):
+    """Whether ``given`` is ``reference`` (same shape, the same numbers); never raises."""
+    try:
+        given = np.asarray(given, dtype=float)
+        reference = np.asarray(reference, dtype=float)
+    except (TypeError, ValueError, OverflowError):
+        return False
+    if given.shape != reference.shape:
+        return False
+    return close(given, reference, rtol=1e-9, atol=1e-12)
 
 
 def _clean(exc):

@@ -1,8 +1,8 @@
 """Checkers for the exercises of the chapter "The hard-margin SVM and its dual".
 
 Each checker takes the reader's answer, makes the exercise's data itself
-(the chapter's training set and its dual solution) unless other data are
-passed, recomputes the expected answer from the
+(the chapter's training set and its dual solution; data passed along must be
+those, unless ``other_data=True``), recomputes the expected answer from the
 formulas of the chapter, and
 returns a :class:`~svmlib.exercises.Feedback`: correct, or a hint aimed at the
 usual slip (a forgotten label, a sign, numerical noise taken for a support
@@ -14,7 +14,7 @@ import functools
 
 import numpy as np
 
-from ._core import AnswerError, Feedback, as_array, checker, close
+from ._core import AnswerError, Feedback, as_array, checker, close, exercise_data
 
 __all__ = [
     "support_threshold",
@@ -72,19 +72,22 @@ def _chapter_data():
     return X, y, np.asarray(result.x, dtype=float)
 
 
-def _data(X, y, alpha=None):
-    """The exercise's data: the chapter's own unless the caller passes others.
+def _data(X, y, alpha=None, other_data=False):
+    """The exercise's data: the chapter's own, made here.
 
     Called as the chapter and the course edition call them (the answer alone),
     the checkers make the chapter's training set and dual solution themselves,
-    so a reader cannot change what their answer is compared with.  Passing
-    ``X``, ``y`` or ``alpha`` checks the answer on those data instead (the
-    checkers also work on other data sets).
+    so a reader cannot change what their answer is compared with.  ``X``, ``y``
+    or ``alpha`` passed along must be the chapter's; with ``other_data=True``
+    the answer is checked on them instead (the checkers also work on other
+    data sets).
     """
     X_ref, y_ref, alpha_ref = _chapter_data()
-    X = X_ref if X is None else np.asarray(X, dtype=float)
-    y = y_ref if y is None else np.asarray(y, dtype=float).ravel()
-    alpha = alpha_ref if alpha is None else np.asarray(alpha, dtype=float).ravel()
+    X, y, alpha = exercise_data({"X": X, "y": y, "alpha": alpha},
+                                {"X": X_ref, "y": y_ref, "alpha": alpha_ref}, other_data)
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y, dtype=float).ravel()
+    alpha = np.asarray(alpha, dtype=float).ravel()
     if X.shape[0] != alpha.shape[0]:
         raise AnswerError(f"X has {X.shape[0]} rows but alpha has {alpha.shape[0]} entries; "
                           f"pass the alpha that goes with X (or neither, for the chapter's).")
@@ -92,7 +95,7 @@ def _data(X, y, alpha=None):
 
 
 @checker
-def check_dual_matrix(H, X=None, y=None):
+def check_dual_matrix(H, X=None, y=None, *, other_data=False):
     """Check the matrix ``H[i, j] = y_i y_j <x_i, x_j>`` of the dual.
 
     Book: (eq-dual-matrix).
@@ -103,13 +106,17 @@ def check_dual_matrix(H, X=None, y=None):
         The reader's answer.
     X, y : array-like, optional
         The data (default: the chapter's, made by the checker).
+    other_data : bool, default=False
+        Check on the data passed here instead of the exercise's (see
+        :func:`~svmlib.exercises.exercise_data`); without it, data passed must be
+        the exercise's own.
 
     Returns
     -------
     Feedback
     """
-    if X is None and y is None:
-        X, y, _ = _chapter_data()
+    X_ref, y_ref, _ = _chapter_data()
+    X, y = exercise_data({"X": X, "y": y}, {"X": X_ref, "y": y_ref}, other_data)
     X, y = np.asarray(X, dtype=float), np.asarray(y, dtype=float).ravel()
     n = X.shape[0]
     H = np.asarray(H) if isinstance(H, np.ndarray) else H
@@ -147,7 +154,7 @@ def check_dual_matrix(H, X=None, y=None):
 
 
 @checker
-def check_support_vectors(indices, alpha=None, rel=1e-6):
+def check_support_vectors(indices, alpha=None, rel=1e-6, *, other_data=False):
     """Check the indices of the support vectors read off from ``alpha``.
 
     The support vectors are the points with ``alpha_i > tau``, where
@@ -164,12 +171,17 @@ def check_support_vectors(indices, alpha=None, rel=1e-6):
         checker's own solution of the same dual).
     rel : float, default=1e-6
         Relative threshold of :func:`support_threshold`.
+    other_data : bool, default=False
+        Check on the data passed here instead of the exercise's (see
+        :func:`~svmlib.exercises.exercise_data`); without it, data passed must be
+        the exercise's own.
 
     Returns
     -------
     Feedback
     """
-    alpha = _chapter_data()[2] if alpha is None else np.asarray(alpha, dtype=float).ravel()
+    alpha, = exercise_data({"alpha": alpha}, {"alpha": _chapter_data()[2]}, other_data)
+    alpha = np.asarray(alpha, dtype=float).ravel()
     n = alpha.shape[0]
     tau = support_threshold(alpha, rel)
     expected = np.flatnonzero(alpha > tau)
@@ -228,7 +240,7 @@ def check_support_vectors(indices, alpha=None, rel=1e-6):
 
 
 @checker
-def check_w_and_b(w, b, X=None, y=None, alpha=None, rel=1e-6):
+def check_w_and_b(w, b, X=None, y=None, alpha=None, rel=1e-6, *, other_data=False):
     """Check ``w = sum_i alpha_i y_i x_i`` and ``b`` averaged over the support vectors.
 
     Book: (eq-stationarity-w), (eq-bias-average).
@@ -244,12 +256,16 @@ def check_w_and_b(w, b, X=None, y=None, alpha=None, rel=1e-6):
         checker).
     rel : float, default=1e-6
         Relative support-vector threshold (see :func:`support_threshold`).
+    other_data : bool, default=False
+        Check on the data passed here instead of the exercise's (see
+        :func:`~svmlib.exercises.exercise_data`); without it, data passed must be
+        the exercise's own.
 
     Returns
     -------
     Feedback
     """
-    X, y, alpha = _data(X, y, alpha)
+    X, y, alpha = _data(X, y, alpha, other_data)
     n, p = X.shape
     sv = alpha > support_threshold(alpha, rel)
     w_true = (alpha * y) @ X

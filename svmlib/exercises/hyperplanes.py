@@ -21,7 +21,7 @@ never raise.
 
 import numpy as np
 
-from ._core import AnswerError, Feedback, as_array, call_answer, checker, close
+from ._core import AnswerError, Feedback, as_array, call_answer, checker, close, exercise_data
 
 __all__ = [
     "check_projection",
@@ -158,7 +158,7 @@ def check_projection(project):
 # ------------------------------------------------------- signed distances
 
 @checker
-def check_signed_distances(answer, X=None, w=None, b=None):
+def check_signed_distances(answer, X=None, w=None, b=None, *, other_data=False):
     """Check the signed distances ``r(x_i) = (<w, x_i> + b) / ||w||``.
 
     Book: (eq-signed-distance).
@@ -173,15 +173,18 @@ def check_signed_distances(answer, X=None, w=None, b=None):
         The normal vector of the exercise's hyperplane.
     b : float
         Its bias.
+    other_data : bool, default=False
+        Check on the data passed here instead of the exercise's (see
+        :func:`~svmlib.exercises.exercise_data`); without it, data passed must be
+        the exercise's own.
 
     Returns
     -------
     Feedback
     """
-    if X is None:
-        X = _chapter_points()[0]
-    if w is None and b is None:
-        w, b = _CHAPTER_W, _CHAPTER_B
+    X, w, b = exercise_data({"X": X, "w": w, "b": b},
+                            {"X": _chapter_points()[0], "w": _CHAPTER_W, "b": _CHAPTER_B},
+                            other_data)
 
     X = np.asarray(X, dtype=float)
     w, b = _hyperplane(w, b)
@@ -222,13 +225,15 @@ def check_signed_distances(answer, X=None, w=None, b=None):
     first = int(np.flatnonzero(~ok)[0])
     return Feedback.hint(
         f"{int(np.sum(~ok))} of {n} values are off, the first at index {first}: you gave "
-        f"{float(r[first]):.4g}, but (<w, x> + b) / ||w|| = {float(expected[first]):.4g} there.")
+        f"{float(r[first]):.4g}, but its signed distance is {float(expected[first]):.4g}. "
+        f"Work out that point's distance by hand from (eq-signed-distance), step by step, "
+        f"and compare each step with your code.")
 
 
 # ------------------------------------------------------------ misclassified
 
 @checker
-def check_misclassified(answer, X=None, y=None, w=None, b=None):
+def check_misclassified(answer, X=None, y=None, w=None, b=None, *, other_data=False):
     """Check which points the hyperplane ``(w, b)`` misclassifies.
 
     A point is misclassified when ``y_i h(x_i) <= 0`` (on the wrong side,
@@ -244,15 +249,19 @@ def check_misclassified(answer, X=None, y=None, w=None, b=None):
         Labels in {-1, +1}.
     w : array-like of shape (n_features,)
     b : float
+    other_data : bool, default=False
+        Check on the data passed here instead of the exercise's (see
+        :func:`~svmlib.exercises.exercise_data`); without it, data passed must be
+        the exercise's own.
 
     Returns
     -------
     Feedback
     """
-    if X is None and y is None:
-        X, y = _chapter_points()
-    if w is None and b is None:
-        w, b = _CHAPTER_W, _CHAPTER_B
+    X_ex, y_ex = _chapter_points()
+    X, y, w, b = exercise_data({"X": X, "y": y, "w": w, "b": b},
+                               {"X": X_ex, "y": y_ex, "w": _CHAPTER_W, "b": _CHAPTER_B},
+                               other_data)
 
     X = np.asarray(X, dtype=float)
     y = np.asarray(y, dtype=float)
@@ -365,7 +374,7 @@ def _as_w_b(answer, p):
 
 
 @checker
-def check_line(answer, p=None, q=None, positive_point=None):
+def check_line(answer, p=None, q=None, positive_point=None, *, other_data=False):
     """Check an oriented hyperplane ``(w, b)`` for the line through ``p`` and ``q``.
 
     Book: (eq-slope-intercept).  Any positive multiple ``(lam w, lam b)``
@@ -380,13 +389,18 @@ def check_line(answer, p=None, q=None, positive_point=None):
     positive_point : array-like of shape (2,)
         A point off the line that must lie on the positive side
         (``h > 0``).
+    other_data : bool, default=False
+        Check on the data passed here instead of the exercise's (see
+        :func:`~svmlib.exercises.exercise_data`); without it, data passed must be
+        the exercise's own.
 
     Returns
     -------
     Feedback
     """
-    if p is None and q is None and positive_point is None:
-        p, q, positive_point = _CHAPTER_LINE
+    p, q, positive_point = exercise_data(
+        {"p": p, "q": q, "positive_point": positive_point},
+        dict(zip(("p", "q", "positive_point"), _CHAPTER_LINE)), other_data)
 
     p = np.asarray(p, dtype=float)
     q = np.asarray(q, dtype=float)
@@ -432,7 +446,7 @@ def check_line(answer, p=None, q=None, positive_point=None):
 
 
 @checker
-def check_bisector(answer, a=None, c=None):
+def check_bisector(answer, a=None, c=None, *, other_data=False):
     """Check the oriented hyperplane of the points equally far from ``a`` and ``c``.
 
     The answer must be ``w = lam (a - c)`` with ``lam > 0`` and
@@ -447,13 +461,16 @@ def check_bisector(answer, a=None, c=None):
         The reader's normal vector, array-like of shape (p,), and bias.
     a, c : array-like of shape (p,)
         Two different points; ``a`` must end up on the positive side.
+    other_data : bool, default=False
+        Check on the data passed here instead of the exercise's (see
+        :func:`~svmlib.exercises.exercise_data`); without it, data passed must be
+        the exercise's own.
 
     Returns
     -------
     Feedback
     """
-    if a is None and c is None:
-        a, c = _CHAPTER_PAIR
+    a, c = exercise_data({"a": a, "c": c}, dict(zip("ac", _CHAPTER_PAIR)), other_data)
 
     a = np.asarray(a, dtype=float).ravel()
     c = np.asarray(c, dtype=float).ravel()

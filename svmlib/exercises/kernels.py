@@ -91,10 +91,18 @@ def check_feature_map_m2(feature_map):
         return Feedback(False, f"your map has {d} coordinates, but (x·z + 1)² expands into "
                                f"six different monomials of x: x₁², x₂², x₁x₂, x₁, x₂ and 1. "
                                f"Expand the square and read off one coordinate per monomial.")
+    # the six monomials with coefficient 1 (any order and signs give this Gram matrix)
+    x1, x2 = _POINTS_2D[:, 0], _POINTS_2D[:, 1]
+    plain = np.column_stack([x1 ** 2, x2 ** 2, x1 * x2, x1, x2, np.ones_like(x1)])
+    if close(G, plain @ plain.T):
+        return Feedback(False, "right monomials, wrong coefficients: the cross terms of the "
+                               "square come with a factor 2 (2x₁z₁x₂z₂, 2x₁z₁, 2x₂z₂), so "
+                               "the matching coordinates carry √2.")
     return Feedback(False, "the inner products of your feature vectors differ from "
-                           "(x·z + 1)²: the cross terms of the square come with a factor 2 "
-                           "(2x₁z₁x₂z₂, 2x₁z₁, 2x₂z₂), so the matching coordinates carry √2: "
-                           "√2·x₁x₂, √2·x₁, √2·x₂.")
+                           "(x·z + 1)². Expand the square for two points x and z, term by "
+                           "term, and check that each term, coefficient included, is the "
+                           "product of one coordinate of φ(x) with the same coordinate of "
+                           "φ(z).")
 
 
 # ------------------------------------------------------------- RBF Gram

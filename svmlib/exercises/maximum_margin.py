@@ -15,7 +15,8 @@ Book: chapter ``ch-maximum-margin``, equations (eq-geometric-margin) and
 import numpy as np
 
 from ..hyperplane import Hyperplane
-from ._core import AnswerError, Feedback, _describe, as_array, call_answer, checker, close
+from ._core import (AnswerError, Feedback, _describe, as_array, call_answer, checker, close,
+                    exercise_data)
 
 __all__ = ["check_geometric_margin", "check_two_point_svm",
            "check_which_moves_matter", "margin_cases", "support_vector_moves",
@@ -174,7 +175,7 @@ def _pair_w_b(answer, p):
 
 
 @checker
-def check_two_point_svm(answer, x_plus=None, x_minus=None):
+def check_two_point_svm(answer, x_plus=None, x_minus=None, *, other_data=False):
     """Check the canonical maximum-margin hyperplane of two points.
 
     With one point per class the maximum-margin hyperplane is the
@@ -192,13 +193,18 @@ def check_two_point_svm(answer, x_plus=None, x_minus=None):
         The reader's canonical hyperplane.
     x_plus, x_minus : array-like of shape (p,)
         The point of class +1 and the point of class -1.
+    other_data : bool, default=False
+        Check on the data passed here instead of the exercise's (see
+        :func:`~svmlib.exercises.exercise_data`); without it, data passed must be
+        the exercise's own.
 
     Returns
     -------
     Feedback
     """
-    if x_plus is None and x_minus is None:
-        x_plus, x_minus = _CHAPTER_TWO_POINTS
+    x_plus, x_minus = exercise_data({"x_plus": x_plus, "x_minus": x_minus},
+                                    dict(zip(("x_plus", "x_minus"), _CHAPTER_TWO_POINTS)),
+                                    other_data)
 
     xp = np.asarray(x_plus, dtype=float).ravel()
     xm = np.asarray(x_minus, dtype=float).ravel()
