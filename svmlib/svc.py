@@ -21,7 +21,6 @@ from itertools import combinations
 from numbers import Real
 
 import numpy as np
-import scipy.sparse
 import sklearn
 from packaging.version import Version
 from sklearn.base import ClassifierMixin
@@ -564,8 +563,7 @@ class SVC(ClassifierMixin, KernelSVMBase):
         lp_bound = None
         if hard:
             if self.kernel == "linear":
-                points = X_sub.toarray() if scipy.sparse.issparse(X_sub) else X_sub
-                lp_bound = check_separable(y_pm, X=points)
+                lp_bound = check_separable(y_pm, X=X_sub)   # sparse stays sparse (HiGHS)
                 radius_sq = float(_squared_norms(X_sub).max())
             elif K is not None and idx.shape[0] <= LP_CHECK_MAX_N:
                 lp_bound = check_separable(y_pm, K=K, where=" in the kernel's feature space")

@@ -295,7 +295,7 @@ EXPECTED_FAILED_CHECKS["check_sample_weight_equivalence_on_sparse_data"] = \
 EXPECTED_FAILED_CHECKS_LINEAR = {
     name: "nu=0.5 is below nu_min on the check's data for a linear kernel (w = 0, rho = 0): "
           "NuSVC refuses to divide by rho = 0, as explained above."
-    for name in ("check_sample_weights_not_an_array", "check_fit_check_is_fitted",
+    for name in ("check_fit_check_is_fitted",
                  "check_n_features_in", "check_estimator_sparse_tag",
                  "check_estimator_sparse_array", "check_estimator_sparse_matrix")}
 

@@ -24,6 +24,7 @@ import svmlib
 from svmlib import _smo_rows as rows_module
 from svmlib import _smo_steps as steps
 from svmlib import kernels
+from svmlib.qp import NotSeparableError
 from svmlib.smo import _named_kernel, solve_dual_smo
 
 KERNEL_PARAMS = {
@@ -451,3 +452,28 @@ def test_multiclass_wrappers_are_binary_classifiers_for_two_classes(wrapper):
                                   model.classes_[(scores > 0).astype(int)][scores != 0])
     binary = sklearn.base.clone(base).fit(X, labels)
     np.testing.assert_allclose(scores, binary.decision_function(X), atol=1e-8)
+
+
+def test_hard_margin_linear_svc_on_sparse_input_checks_separability_sparse(monkeypatch):
+    """SVC(kernel="linear", C=inf) decides separability by a linear program on the
+    sparse rows themselves (no dense copy of X: text-sized data would not fit),
+    and reaches the dense fit; non-separable sparse data are refused as dense."""
+    X, _ = sparse_points(n=80, d=30, density=0.2, seed=3)
+    w = np.random.default_rng(3).normal(size=30)
+    score = np.asarray(X @ w).ravel()
+    keep = np.abs(score) > 0.2           # a gap around the separating plane
+    X, y = X[keep], np.sign(score[keep])
+    seen = []
+    real_check = svmlib.svc.check_separable
+    monkeypatch.setattr(svmlib.svc, "check_separable",
+                        lambda *a, **kw: seen.append(kw.get("X")) or real_check(*a, **kw))
+    sparse = svmlib.SVC(kernel="linear", C=np.inf).fit(X, y)
+    assert len(seen) == 1 and sp.issparse(seen[0])
+    dense = svmlib.SVC(kernel="linear", C=np.inf).fit(X.toarray(), y)
+    np.testing.assert_allclose(sparse.decision_function(X), dense.decision_function(X.toarray()),
+                               atol=1e-8)
+    bad = y.copy()
+    bad[0] = -bad[0]
+    X_bad = sp.vstack([X, X[0]], format="csr")
+    with pytest.raises(NotSeparableError, match="not linearly separable"):
+        svmlib.SVC(kernel="linear", C=np.inf).fit(X_bad, np.append(y, bad[0]))

@@ -100,8 +100,8 @@ class WheelDirective(Directive):
         para += link
         para += nodes.Text(", then, in the folder you saved it to:")
         code = (f"pip install {name}\n"
-                f"pip install jupyterlab matplotlib ipywidgets anywidget   # "
-                "the chapters' figures and widgets\n"
+                f"pip install jupyterlab matplotlib ipywidgets anywidget myst-nb   # "
+                "the chapters' figures, widgets and quoted numbers\n"
                 "jupyter lab 01_hyperplanes.ipynb")
         block = nodes.literal_block(code, code, language="bash")
         return [para, block]
