@@ -60,7 +60,9 @@
     // A box is measured again when its own size changes and when its
     // content's does: an inline formula held at the width of its line keeps
     // its size while its content shrinks to fit (the fonts arrive, the
-    // text block is laid out), and only the content's size says so.
+    // text block is laid out), and only the content's size says so.  The
+    // content is the typeset formula and MathJax's hidden MathML for screen
+    // readers, which is absolutely placed and so counts in what scrolls.
     var boxOf = new Map();
     var observer = new ResizeObserver(function (entries) {
       var seen = new Set();
@@ -72,9 +74,16 @@
     boxes.forEach(function (box) {
       boxOf.set(box, box);
       observer.observe(box);
-      var content = box.firstElementChild;
-      if (content) { boxOf.set(content, box); observer.observe(content); }
+      var content = [box.firstElementChild, box.querySelector("mjx-assistive-mml")];
+      content.forEach(function (part) {
+        if (part) { boxOf.set(part, box); observer.observe(part); }
+      });
     });
+    // a font that arrives can widen or narrow what scrolls without changing
+    // any observed size: measure every box again
+    if (document.fonts && document.fonts.addEventListener) {
+      document.fonts.addEventListener("loadingdone", function () { boxes.forEach(mark); });
+    }
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
