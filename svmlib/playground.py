@@ -4,9 +4,9 @@ The reader clicks to add points, drags them, removes them, and moves C, the
 kernel and its parameters; after every change an SMO solver written in
 JavaScript (``svmlib/static/smo.js``, a line-by-line mirror of
 :func:`svmlib.smo.solve_dual_smo`) retrains in the page and the picture is
-redrawn: decision regions shaded by ``f(x)``, the curve ``f = 0`` and the
-margins ``f = +-1``, each point marked by its case in the KKT conditions
-(``alpha = 0``, ``0 < alpha < C``, ``alpha = C``), and a readout.
+redrawn: decision regions shaded by the decision function ``h(x)``, the curve
+``h = 0`` and the margins ``h = +-1``, each point marked by its case in the
+KKT conditions (``alpha = 0``, ``0 < alpha < C``, ``alpha = C``), and a readout.
 
 One JavaScript source, two places:
 

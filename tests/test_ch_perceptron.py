@@ -66,7 +66,25 @@ def test_plot_functions_return_axes():
     runs = [Perceptron(random_state=s).fit(ex["X"], ex["y"]) for s in range(3)]
     ax = pplot.plot_perceptron_runs(ex["X"], ex["y"], runs + [(np.array([1.0, 1.0]), -5.0)])
     assert len([line for line in ax.get_lines() if line.get_gid() == "hyperplane"]) == 4
-    assert pplot.plot_perceptron_losses() is not None
+
+
+def test_the_loss_figure_draws_the_three_losses_of_u_the_soft_margin_chapters_letter():
+    # Chapter 2's losses and chapter 6's are functions of one quantity, the
+    # margin value u = y h(x): both figures name their axis with that letter.
+    from svmlib.plotting import soft_margin as smplot
+    ax = pplot.plot_perceptron_losses(u_range=(-2.0, 2.0))
+    assert ax.get_xlabel() == "$u = y\\,h(\\mathbf{x})$"
+    assert ax.get_xlabel() in smplot.plot_loss_functions().get_xlabel()
+    curves = {line.get_label().split(":")[0]: line for line in ax.get_lines()
+              if not line.get_label().startswith("_")}
+    assert set(curves) == {"zero-one", "perceptron", "hinge"}
+    assert all("u" in line.get_label() and "s" not in line.get_label().split(":")[1]
+               for line in curves.values())
+    u = curves["hinge"].get_xdata()
+    assert u[0] == -2.0 and u[-1] == 2.0
+    np.testing.assert_allclose(curves["zero-one"].get_ydata(), (u <= 0).astype(float))
+    np.testing.assert_allclose(curves["perceptron"].get_ydata(), np.maximum(0.0, -u))
+    np.testing.assert_allclose(curves["hinge"].get_ydata(), np.maximum(0.0, 1.0 - u))
 
 
 def test_plot_mistake_trace_counts_errors():

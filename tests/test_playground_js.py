@@ -447,3 +447,14 @@ def test_the_playground_trains_by_frames_and_says_when_it_is_not_done():
     assert "smo.create_trainer(" in source and "max_iter: smo.PLAYGROUND_ITERATIONS" in source
     assert "still converging" in source and "SMO stopped after" in source
     assert "requestAnimationFrame" in source.split("function continueSoon", 1)[1][:200]
+
+
+def test_the_legend_names_the_decision_function_h_as_the_book_does():
+    # The reviewers' notation drift: the legend wrote "f = 0" and "f = ±1"
+    # where the book (and the playground page) call the decision function h.
+    source = (STATIC_DIR / "playground.js").read_text(encoding="utf-8")
+    legend = source.split("function showLegend", 1)[1].split("\n  }\n", 1)[0]
+    entries = [entry.rsplit("}", 1)[1].removesuffix("</span>`,").strip()
+               for entry in legend.split("\n") if entry.strip().startswith("`<span>")]
+    assert entries[-2:] == ["h = 0", "h = ±1"], entries
+    assert not any(entry.startswith("f ") for entry in entries), entries

@@ -218,33 +218,37 @@ def plot_mistake_trace(model, X, y, ax=None, best=True):
     return ax
 
 
-def plot_perceptron_losses(ax=None, s_range=(-2.0, 2.5)):
-    """The zero-one, perceptron and hinge losses as functions of s = y h(x).
+def plot_perceptron_losses(ax=None, u_range=(-2.0, 2.5)):
+    """The zero-one, perceptron and hinge losses as functions of u = y h(x).
+
+    ``u`` is the margin value of a point, its score signed by its label, with
+    the letter of the soft-margin chapter, whose ``plot_loss_functions`` draws
+    the same axis.
 
     Book: (eq-perceptron-hinge).
 
     Parameters
     ----------
     ax : Axes, optional
-    s_range : (float, float), default=(-2, 2.5)
+    u_range : (float, float), default=(-2, 2.5)
 
     Returns
     -------
     ax : Axes
     """
     ax = _get_ax(ax)
-    s = np.linspace(*s_range, 801)
-    ax.plot(s, (s <= 0).astype(float), color="#555555", linewidth=1.6,
-            drawstyle="steps-post", label="zero-one: $\\mathbb{1}[s \\leq 0]$")
-    ax.plot(s, np.maximum(0.0, -s), color=CLASS_COLORS[-1], linewidth=2.0,
-            label="perceptron: $\\max\\{0, -s\\}$")
-    ax.plot(s, np.maximum(0.0, 1.0 - s), color=CLASS_COLORS[1], linewidth=2.0,
-            linestyle=(0, (5, 3)), label="hinge: $\\max\\{0, 1 - s\\}$")
+    u = np.linspace(*u_range, 801)
+    ax.plot(u, (u <= 0).astype(float), color="#555555", linewidth=1.6,
+            drawstyle="steps-post", label="zero-one: $\\mathbb{1}[u \\leq 0]$")
+    ax.plot(u, np.maximum(0.0, -u), color=CLASS_COLORS[-1], linewidth=2.0,
+            label="perceptron: $\\max\\{0, -u\\}$")
+    ax.plot(u, np.maximum(0.0, 1.0 - u), color=CLASS_COLORS[1], linewidth=2.0,
+            linestyle=(0, (5, 3)), label="hinge: $\\max\\{0, 1 - u\\}$")
     ax.axvline(0, color="black", linewidth=0.6)
-    ax.set_xlabel("$s = y\\,h(\\mathbf{x})$")
+    ax.set_xlabel("$u = y\\,h(\\mathbf{x})$")
     ax.set_ylabel("loss")
-    ax.set_xlim(*s_range)
-    ax.set_ylim(-0.1, 1.0 - s_range[0] + 0.1)
+    ax.set_xlim(*u_range)
+    ax.set_ylim(-0.1, 1.0 - u_range[0] + 0.1)
     _legend(ax)
     return ax
 

@@ -207,7 +207,7 @@ LOSS_FUNCTIONS = {
 
 
 def plot_loss_functions(ax=None, losses=("zero_one", "hinge", "logistic", "perceptron"),
-                        s_range=(-2.0, 3.0), ylim=(-0.1, 3.2), mark=None, legend=True):
+                        u_range=(-2.0, 3.0), ylim=(-0.1, 3.2), mark=None, legend=True):
     """Losses of the margin value ``u = y h(x)``: 0-1, hinge and their relatives.
 
     Book: (eq-soft-hinge).
@@ -217,7 +217,7 @@ def plot_loss_functions(ax=None, losses=("zero_one", "hinge", "logistic", "perce
     ax : Axes, optional
     losses : sequence of str, default=("zero_one", "hinge", "logistic", "perceptron")
         Keys of :data:`LOSS_FUNCTIONS`.
-    s_range : (float, float), default=(-2, 3)
+    u_range : (float, float), default=(-2, 3)
     ylim : (float, float), default=(-0.1, 3.2)
     mark : float, optional
         A margin value to mark: a vertical line and a dot on each curve.
@@ -233,14 +233,14 @@ def plot_loss_functions(ax=None, losses=("zero_one", "hinge", "logistic", "perce
         raise ValueError(f"unknown loss(es) {unknown}; choose from "
                          f"{', '.join(LOSS_FUNCTIONS)}.")
     ax = _tidy(_get_ax(ax))
-    s = np.linspace(*s_range, 1001)
+    u = np.linspace(*u_range, 1001)
     for name in losses:
         function, text, props = LOSS_FUNCTIONS[name]
-        values = function(s)
+        values = function(u)
         if name == "zero_one":  # draw the jump as a jump, not as a steep slope
             values = values.copy()
-            values[np.argmax(s > 0)] = np.nan
-        ax.plot(s, values, label=text, gid=f"loss-{name}", zorder=3, **props)
+            values[np.argmax(u > 0)] = np.nan
+        ax.plot(u, values, label=text, gid=f"loss-{name}", zorder=3, **props)
     ax.axvline(0.0, color="#cccccc", linewidth=0.8, zorder=0)
     ax.axvline(1.0, color="#cccccc", linewidth=0.8, zorder=0)
     ax.axhline(0.0, color="#cccccc", linewidth=0.8, zorder=0)
@@ -250,7 +250,7 @@ def plot_loss_functions(ax=None, losses=("zero_one", "hinge", "logistic", "perce
             function, _, props = LOSS_FUNCTIONS[name]
             ax.plot([mark], [function(np.array([float(mark)]))[0]], "o", color=props["color"],
                     markersize=6, zorder=5, gid="mark")
-    ax.set_xlim(*s_range)
+    ax.set_xlim(*u_range)
     ax.set_ylim(*ylim)
     ax.set_xlabel("margin value $u = y\\,h(\\mathbf{x})$")
     ax.set_ylabel("loss")

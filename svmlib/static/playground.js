@@ -86,7 +86,7 @@ function logSlider(id, min, max, value) {
   return input;
 }
 
-// Segments of the level set {f = level} on a grid of vertex values (marching squares).
+// Segments of the level set {h = level} on a grid of vertex values (marching squares).
 function contour(values, nx, ny, level) {
   const segments = [];
   const at = (i, j) => values[j * nx + i] - level;
@@ -380,9 +380,9 @@ export function mount(root, config, host = {}) {
     ctx.fillRect(0, 0, cssWidth, cssHeight);
     const model = state.model;
     if (model) {
-      // f on the vertices of a grid of CELL-pixel cells
+      // the decision function h on the vertices of a grid of CELL-pixel cells
       const nx = Math.ceil(cssWidth / CELL) + 1, ny = Math.ceil(cssHeight / CELL) + 1;
-      const f = smo.decision_grid(model, W.x0, CELL * (W.x1 - W.x0) / cssWidth, nx,
+      const h = smo.decision_grid(model, W.x0, CELL * (W.x1 - W.x0) / cssWidth, nx,
                                   W.y1, CELL * (W.y1 - W.y0) / cssHeight, ny);
       // shading: one pixel per vertex on a small canvas, scaled up smoothly
       const shade = document.createElement("canvas");
@@ -390,22 +390,22 @@ export function mount(root, config, host = {}) {
       const sctx = shade.getContext("2d");
       const image = sctx.createImageData(nx, ny);
       const pos = color("pos-fill").split(",").map(Number), neg = color("neg-fill").split(",").map(Number);
-      for (let k = 0; k < f.length; k++) {
-        const rgb = f[k] > 0 ? pos : neg;
-        const strength = Math.min(Math.abs(f[k]), 1.5) / 1.5;
+      for (let k = 0; k < h.length; k++) {
+        const rgb = h[k] > 0 ? pos : neg;
+        const strength = Math.min(Math.abs(h[k]), 1.5) / 1.5;
         image.data[4 * k] = rgb[0]; image.data[4 * k + 1] = rgb[1]; image.data[4 * k + 2] = rgb[2];
         image.data[4 * k + 3] = Math.round(255 * (0.10 + 0.30 * strength));
       }
       sctx.putImageData(image, 0, 0);
       ctx.imageSmoothingEnabled = true;
       ctx.drawImage(shade, -CELL / 2, -CELL / 2, nx * CELL, ny * CELL);
-      // f = 0 (solid) and f = +-1 (dashed)
+      // h = 0 (solid) and h = +-1 (dashed)
       ctx.strokeStyle = color("curve");
       for (const [level, dash, width] of [[0, [], 2.2], [1, [6, 4], 1.3], [-1, [6, 4], 1.3]]) {
         ctx.setLineDash(dash);
         ctx.lineWidth = width;
         ctx.beginPath();
-        for (const line of chain(contour(f, nx, ny, level))) {
+        for (const line of chain(contour(h, nx, ny, level))) {
           ctx.moveTo(line[0][0] * CELL, line[0][1] * CELL);
           for (let k = 1; k < line.length; k++) ctx.lineTo(line[k][0] * CELL, line[k][1] * CELL);
         }
@@ -524,8 +524,8 @@ export function mount(root, config, host = {}) {
       `<span>${svg(`<circle r="5" fill="${neg}"/>`)} class −1</span>`,
       `<span>${svg(`<circle r="9" fill="none" stroke="${free}" stroke-width="2"/>`)} 0 &lt; α &lt; C (on the margin)</span>`,
       `<span>${svg(`<circle r="9" fill="none" stroke="${bound}" stroke-width="2" stroke-dasharray="3 2"/>`)} α = C</span>`,
-      `<span>${svg(`<line x1="-10" x2="10" stroke="${curve}" stroke-width="2.2"/>`)} f = 0</span>`,
-      `<span>${svg(`<line x1="-10" x2="10" stroke="${curve}" stroke-width="1.3" stroke-dasharray="6 4"/>`)} f = ±1</span>`,
+      `<span>${svg(`<line x1="-10" x2="10" stroke="${curve}" stroke-width="2.2"/>`)} h = 0</span>`,
+      `<span>${svg(`<line x1="-10" x2="10" stroke="${curve}" stroke-width="1.3" stroke-dasharray="6 4"/>`)} h = ±1</span>`,
     ].join("");
   }
 
