@@ -32,7 +32,7 @@ def solve_dual_slsqp(K, y, C=np.inf, tol=1e-10, max_iter=1000, sv_threshold=1e-8
     Afterwards multipliers below ``sv_threshold * max(1, max(alpha))`` are
     set to 0 (and those that close to ``C`` to ``C``): a general solver
     returns tiny non-zero values where the exact solution has zeros.  The
-    bias follows :func:`compute_intercept`.
+    bias follows :func:`~svmlib.dual.compute_intercept`.
 
     Parameters
     ----------

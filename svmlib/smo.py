@@ -432,7 +432,7 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     check_feasible : bool, default=True
         For ``C = inf`` and a Gram matrix with at most 1,000 rows, first
         check with a linear program that the data are separable.  In any
-        case the solver stops with :class:`svmlib.NotSeparableError` once
+        case the solver stops with :class:`~svmlib.NotSeparableError` once
         its dual objective ``D`` proves that the largest margin is below
         ``1 / sqrt(HARD_MARGIN_LIMIT)`` times the data's radius
         ``R = max_t sqrt(K[t, t])`` (every feasible ``alpha`` has
@@ -481,7 +481,7 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         must cover at the training points, which sets when SMO gives up.
         ``f`` varies by at most ``2 R ||w||`` over the data (``R = max_t
         sqrt(K[t, t])``), so every solution has ``||w*|| >= half_range / R``;
-        SMO stops with :class:`svmlib.NotSeparableError` once its dual
+        SMO stops with :class:`~svmlib.NotSeparableError` once its dual
         objective ``D = -(1/2 alpha^T Q alpha + p^T alpha)`` proves
         ``||w*|| > sqrt(HARD_MARGIN_LIMIT) half_range / R`` (1e4 times that
         least value), that is ``D > HARD_MARGIN_LIMIT half_range^2 / (2

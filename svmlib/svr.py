@@ -27,7 +27,7 @@ bound, and is bounded above exactly when some function fits in the tube (the
 regression counterpart of separable data for the hard margin).  So ``fit``
 first asks a linear program whether one does
 (:func:`svmlib.dual.check_tube_feasible`), and SMO stops with
-:class:`svmlib.NotSeparableError` once its dual objective proves that
+:class:`~svmlib.NotSeparableError` once its dual objective proves that
 only a function far steeper than the targets ask for would fit (the hard
 margin's rule, :func:`svmlib.smo.solve_dual_smo` with ``half_range``).
 
@@ -283,7 +283,7 @@ class SVR(_KernelRegressor):
         a *hard tube*, every target within ``epsilon`` of the regression
         function (the counterpart of SVC's hard margin): if no function fits
         in it, the dual has no maximum and ``fit`` raises
-        :class:`svmlib.NotSeparableError`, which says so, as SVC does on
+        :class:`~svmlib.NotSeparableError`, which says so, as SVC does on
         data that are not separable.
     epsilon : float, default=0.1
         Half-width of the tube in which errors cost nothing, ``>= 0`` (in the
