@@ -40,7 +40,7 @@ from sklearn.preprocessing import StandardScaler
 from threadpoolctl import threadpool_limits
 
 from svmlib import (SVC, LinearSVC, Nystroem, OneVsOneClassifier, RandomFourierFeatures,
-                    datasets, kernels)
+                    datasets, feature_maps, kernels)
 from svmlib.plotting.smo import fit_growth, time_solvers
 from svmlib.solvers import solve_dual_slsqp, solve_dual_smo
 
@@ -120,7 +120,7 @@ def chapter_08(repeat):
     A = np.random.default_rng(0).normal(size=(60, 256))
 
     def through_map():
-        Phi = kernels.all_products_feature_map(A)
+        Phi = feature_maps.all_products_feature_map(A)
         return Phi @ Phi.T
 
     def through_kernel():

@@ -4,7 +4,9 @@ The library behind the open textbook *Support Vector Machines, Interactively*.
 Every estimator follows scikit-learn's conventions, and :class:`SVC`,
 :class:`NuSVC`, :class:`SVR`, :class:`NuSVR` and :class:`OneClassSVM` solve the same problems as
 LIBSVM (``sklearn.svm``), so each can be compared one to one with its
-scikit-learn counterpart.
+scikit-learn counterpart.  A problem with ``C = inf`` that has no solution
+(classes that no hyperplane separates, targets that no function fits within
+``epsilon``) raises :class:`NotSeparableError`.
 
 The submodules ``plotting``, ``widgets`` and ``exercises`` serve the book and
 import matplotlib and ipywidgets; they are loaded only when first used.
@@ -14,6 +16,7 @@ import importlib
 
 from . import datasets, kernels, solvers
 from .approximation import Nystroem, RandomFourierFeatures
+from .dual import NotSeparableError
 from .hyperplane import Hyperplane
 from .linear import LinearSVC, LinearSVR
 from .multiclass import OneVsOneClassifier, OneVsRestClassifier
@@ -39,7 +42,9 @@ __all__ = [
     "Nystroem",
     "OneVsRestClassifier",
     "OneVsOneClassifier",
+    "NotSeparableError",
     "kernels",
+    "feature_maps",
     "solvers",
     "datasets",
     "geometry",
@@ -50,7 +55,8 @@ __all__ = [
     "exercises",
 ]
 
-_LAZY = {"plotting", "widgets", "exercises", "geometry", "paths", "model_selection"}
+_LAZY = {"plotting", "widgets", "exercises", "geometry", "paths", "model_selection",
+         "feature_maps"}
 
 
 def __getattr__(name):

@@ -55,7 +55,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from ._kernel_svm import KernelSVMBase, check_bool, one_convergence_warning
 from ._validation import check_nu, check_option
-from .qp import SolverResult
+from .dual import SolverResult
 from .smo import solve_dual_smo
 from .svc import _PROBABILITY_DEFAULT, SVC
 

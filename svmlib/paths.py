@@ -122,7 +122,7 @@ def drag_path(X, y, index, offsets, C=1.0, tol=1e-10):
         (``0`` is the point's own position).
     C : float, default=1.0
         The box bound, ``> 0``; ``np.inf`` for the hard margin, which raises
-        :class:`svmlib.solvers.NotSeparableError` at a position where the
+        :class:`svmlib.NotSeparableError` at a position where the
         moved data are not linearly separable.
     tol : float, default=1e-10
         Tolerance of the SMO solver (tight, so that the point's multiplier is

@@ -34,7 +34,7 @@ import numpy as np
 
 from ._validation import check_array, check_int, check_option, check_positive
 from .objectives import primal_objective
-from .qp import SolverResult
+from .dual import SolverResult
 
 __all__ = ["solve_primal_pegasos"]
 

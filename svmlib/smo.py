@@ -64,7 +64,7 @@ plus the contribution of the free multipliers before the final check
 Numba; ``solve_dual_smo(..., compiled=False)`` runs the same functions as
 plain Python and takes identical steps.  This module validates the input,
 builds the state and the row source, and turns the result into a
-:class:`~svmlib.qp.SolverResult`.
+:class:`~svmlib.dual.SolverResult`.
 """
 
 import time
@@ -82,8 +82,8 @@ from .kernels import BoundKernel
 from . import kernels as _kernels
 from ._smo_steps import FREE, TAU
 from .objectives import max_kkt_violation
-from .qp import (LP_CHECK_MAX_N, NotSeparableError, SolverResult,
-                 check_dual_inputs, check_separable, compute_intercept)
+from .dual import (LP_CHECK_MAX_N, NotSeparableError, SolverResult,
+                   check_dual_inputs, check_separable, compute_intercept)
 
 __all__ = ["solve_dual_smo", "analytic_pair_update", "KernelRowCache", "TAU"]
 
@@ -96,7 +96,7 @@ __all__ = ["solve_dual_smo", "analytic_pair_update", "KernelRowCache", "TAU"]
 #: counts as "not separable".  SMO stops once its dual objective exceeds
 #: ``HARD_MARGIN_LIMIT / (2 R^2)`` (which proves such a margin), and the
 #: separability test of :class:`svmlib.SVC` uses the same constant
-#: (:func:`svmlib.qp.check_separable`).
+#: (:func:`svmlib.dual.check_separable`).
 HARD_MARGIN_LIMIT = 1e8
 
 #: With ``verbose=True``, seconds between two progress lines (the clock is
@@ -432,7 +432,7 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     check_feasible : bool, default=True
         For ``C = inf`` and a Gram matrix with at most 1,000 rows, first
         check with a linear program that the data are separable.  In any
-        case the solver stops with :class:`~svmlib.qp.NotSeparableError` once
+        case the solver stops with :class:`~svmlib.NotSeparableError` once
         its dual objective ``D`` proves that the largest margin is below
         ``1 / sqrt(HARD_MARGIN_LIMIT)`` times the data's radius
         ``R = max_t sqrt(K[t, t])`` (every feasible ``alpha`` has
@@ -481,7 +481,7 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
         must cover at the training points, which sets when SMO gives up.
         ``f`` varies by at most ``2 R ||w||`` over the data (``R = max_t
         sqrt(K[t, t])``), so every solution has ``||w*|| >= half_range / R``;
-        SMO stops with :class:`~svmlib.qp.NotSeparableError` once its dual
+        SMO stops with :class:`~svmlib.NotSeparableError` once its dual
         objective ``D = -(1/2 alpha^T Q alpha + p^T alpha)`` proves
         ``||w*|| > sqrt(HARD_MARGIN_LIMIT) half_range / R`` (1e4 times that
         least value), that is ``D > HARD_MARGIN_LIMIT half_range^2 / (2
@@ -503,7 +503,7 @@ def solve_dual_smo(K_or_kernel, y, C=1.0, tol=1e-3, *, X=None, max_iter=-1, cach
     Returns
     -------
     SolverResult
-        ``alpha`` (n_samples,), ``b`` (LIBSVM's rule, :func:`svmlib.qp.compute_intercept`)
+        ``alpha`` (n_samples,), ``b`` (LIBSVM's rule, :func:`svmlib.dual.compute_intercept`)
         and the record: ``n_iter``, ``objective`` (the dual objective ``D``),
         ``kkt_violation`` (``m - M`` at the end), ``time``, ``converged``;
         ``info`` holds cache and shrinking statistics (and ``"r"`` with

@@ -9,7 +9,8 @@ Each returns a :class:`SolverResult` (``alpha`` or ``w``, ``b`` and a record:
 """
 
 from .primal import solve_primal_pegasos
-from .qp import NotSeparableError, SolverResult, compute_intercept, solve_dual_slsqp
+from .dual import NotSeparableError, SolverResult, compute_intercept
+from .qp import solve_dual_slsqp
 from .smo import TAU, analytic_pair_update, solve_dual_smo
 
 __all__ = [

@@ -32,7 +32,8 @@ from sklearn.utils.validation import check_is_fitted
 from ._kernel_svm import (CheckedKernel, KernelSVMBase, check_bool,
                           one_convergence_warning)
 from ._validation import check_estimator_X_y, check_option, check_positive
-from .qp import LP_CHECK_MAX_N, NotSeparableError, check_separable, solve_dual_slsqp
+from .dual import LP_CHECK_MAX_N, NotSeparableError, check_separable
+from .qp import solve_dual_slsqp
 from .probability import MIN_PROBABILITY, pairwise_coupling, platt_fit, platt_predict
 from .kernels import _squared_norms
 from .smo import HARD_MARGIN_LIMIT, solve_dual_smo

@@ -26,8 +26,8 @@ every target must lie within ``epsilon`` of ``f``.  The dual loses its upper
 bound, and is bounded above exactly when some function fits in the tube (the
 regression counterpart of separable data for the hard margin).  So ``fit``
 first asks a linear program whether one does
-(:func:`svmlib.qp.check_tube_feasible`), and SMO stops with
-:class:`~svmlib.qp.NotSeparableError` once its dual objective proves that
+(:func:`svmlib.dual.check_tube_feasible`), and SMO stops with
+:class:`~svmlib.NotSeparableError` once its dual objective proves that
 only a function far steeper than the targets ask for would fit (the hard
 margin's rule, :func:`svmlib.smo.solve_dual_smo` with ``half_range``).
 
@@ -65,7 +65,7 @@ from ._kernel_svm import KernelSVMBase, one_convergence_warning
 from ._validation import (check_estimator_X_y_regression, check_nonnegative, check_nu,
                           check_positive)
 from .kernels import _squared_norms
-from .qp import LP_CHECK_MAX_N, NotSeparableError, check_tube_feasible
+from .dual import LP_CHECK_MAX_N, NotSeparableError, check_tube_feasible
 from .smo import solve_dual_smo
 
 __all__ = ["SVR", "NuSVR"]
@@ -178,7 +178,7 @@ class _KernelRegressor(RegressorMixin, KernelSVMBase):
         is bounded and there is nothing to check.  Otherwise, as
         :class:`svmlib.SVC` does for the hard margin, a linear program
         decides whether any ``f`` stays in the tube
-        (:func:`svmlib.qp.check_tube_feasible`, which raises
+        (:func:`svmlib.dual.check_tube_feasible`, which raises
         NotSeparableError if none does): on the features for the linear
         kernel, on the Gram matrix for the other kernels up to
         ``LP_CHECK_MAX_N`` samples.  SMO then gets ``half_range``, with which
@@ -283,7 +283,7 @@ class SVR(_KernelRegressor):
         a *hard tube*, every target within ``epsilon`` of the regression
         function (the counterpart of SVC's hard margin): if no function fits
         in it, the dual has no maximum and ``fit`` raises
-        :class:`~svmlib.qp.NotSeparableError`, which says so, as SVC does on
+        :class:`~svmlib.NotSeparableError`, which says so, as SVC does on
         data that are not separable.
     epsilon : float, default=0.1
         Half-width of the tube in which errors cost nothing, ``>= 0`` (in the

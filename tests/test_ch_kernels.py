@@ -14,10 +14,10 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from hypothesis.extra.numpy import arrays  # noqa: E402
 
-from svmlib import SVC, datasets, kernels  # noqa: E402
+from svmlib import SVC, datasets, feature_maps, kernels  # noqa: E402
 from svmlib.exercises import kernels as ex  # noqa: E402
 from svmlib.plotting import kernels as kplot  # noqa: E402
-from svmlib.qp import check_separable  # noqa: E402
+from svmlib.dual import check_separable  # noqa: E402
 from svmlib.solvers import NotSeparableError  # noqa: E402
 from svmlib.widgets import kernels as kwidgets  # noqa: E402
 
@@ -39,15 +39,15 @@ def circles():
 
 def test_syllabus_identities_on_small_integers():
     x, z = np.array([[1.0, 2.0]]), np.array([[3.0, 1.0]])
-    q = kernels.quadratic_feature_map
+    q = feature_maps.quadratic_feature_map
     # (eq-kern-square-identity)
     assert (q(x) @ q(z).T).item() == pytest.approx(25.0)
-    a = kernels.all_products_feature_map
+    a = feature_maps.all_products_feature_map
     assert a(x).shape == (1, 4)                                           # R^2 -> R^4
     np.testing.assert_allclose(a(x)[0], [1, 2, 2, 4])
     assert (a(x) @ a(z).T).item() == pytest.approx(25.0)
     x3, z3 = np.array([[1.0, 2.0, 3.0]]), np.array([[-1.0, 0.0, 2.0]])
-    p = kernels.polynomial_feature_map
+    p = feature_maps.polynomial_feature_map
     assert p(x3).shape == (1, 13)                       # 13 coordinates for m = 3
     assert (p(x3, c=1.0) @ p(z3, c=1.0).T).item() == pytest.approx(36.0)   # 6^2
 
@@ -55,7 +55,7 @@ def test_syllabus_identities_on_small_integers():
 @settings(max_examples=40, deadline=None)
 @given(arrays(float, (5, 3), elements=finite), st.floats(0, 4))
 def test_polynomial_feature_map_reproduces_the_kernel(X, c):
-    Phi = kernels.polynomial_feature_map(X, c=c)
+    Phi = feature_maps.polynomial_feature_map(X, c=c)
     np.testing.assert_allclose(Phi @ Phi.T, kernels.polynomial(X, degree=2, coef0=c),
                                rtol=1e-9, atol=1e-8)
 
@@ -68,9 +68,9 @@ def test_circle_anywhere_is_a_hyperplane_in_four_coordinates(seed):
     X = rng.normal(size=(50, 2)) * 2
     w, b = np.array([-2 * a, -2 * c, 1.0, 1.0]), a * a + c * c - r * r
     inside = (X[:, 0] - a) ** 2 + (X[:, 1] - c) ** 2 - r * r
-    np.testing.assert_allclose(kernels.conic_feature_map(X, cross_term=False) @ w + b, inside,
+    np.testing.assert_allclose(feature_maps.conic_feature_map(X, cross_term=False) @ w + b, inside,
                                atol=1e-10)
-    Z = kernels.paraboloid_feature_map(X)                     # the 3-D version
+    Z = feature_maps.paraboloid_feature_map(X)                     # the 3-D version
     np.testing.assert_allclose(Z @ np.array([-2 * a, -2 * c, 1.0]) + b, inside, atol=1e-10)
 
 
@@ -85,9 +85,9 @@ def test_turned_ellipse_needs_the_cross_term():
     keep = (r < 0.75) | (r > 1.3)
     X, y = P[keep], np.where(r[keep] < 1, 1, -1)
     with pytest.raises(NotSeparableError):
-        kernels.fit_lifted_plane(kernels.conic_feature_map(X, cross_term=False), y)
-    w, b = kernels.fit_lifted_plane(kernels.conic_feature_map(X), y)
-    assert np.all(y * (kernels.conic_feature_map(X) @ w + b) >= 1 - 1e-4)
+        feature_maps.fit_lifted_plane(feature_maps.conic_feature_map(X, cross_term=False), y)
+    w, b = feature_maps.fit_lifted_plane(feature_maps.conic_feature_map(X), y)
+    assert np.all(y * (feature_maps.conic_feature_map(X) @ w + b) >= 1 - 1e-4)
 
 
 @pytest.mark.parametrize("n_points", [3, 5, 8])
@@ -198,12 +198,12 @@ def test_sigma_scales_with_the_data():
 
 def test_fit_lifted_plane_separates_the_lifted_circles(circles):
     X, y = circles
-    Z = kernels.quadratic_feature_map(X)
-    w, b = kernels.fit_lifted_plane(Z, y)
+    Z = feature_maps.quadratic_feature_map(X)
+    w, b = feature_maps.fit_lifted_plane(Z, y)
     assert w.shape == (3,)
     assert np.min(y * (Z @ w + b)) == pytest.approx(1.0, abs=1e-4)
     with pytest.raises(ValueError, match="-1, \\+1"):
-        kernels.fit_lifted_plane(Z, np.where(y > 0, 1, 0))
+        feature_maps.fit_lifted_plane(Z, np.where(y > 0, 1, 0))
 
 
 @settings(max_examples=40, deadline=None)
@@ -230,15 +230,15 @@ def test_plane_box_polygon_of_a_middle_cut_is_a_square():
 
 def test_feature_maps_reject_wrong_shapes():
     with pytest.raises(ValueError, match="2 columns|\\(n, 2\\)"):
-        kernels.paraboloid_feature_map(np.zeros((3, 3)))
+        feature_maps.paraboloid_feature_map(np.zeros((3, 3)))
     with pytest.raises(ValueError, match="\\(n, 2\\)"):
-        kernels.conic_feature_map(np.zeros((3, 1)))
+        feature_maps.conic_feature_map(np.zeros((3, 1)))
 
 
 def test_plot_lift_3d_draws_points_and_plane(circles):
     X, y = circles
-    Z = kernels.quadratic_feature_map(X)
-    w, b = kernels.fit_lifted_plane(Z, y)
+    Z = feature_maps.quadratic_feature_map(X)
+    w, b = feature_maps.fit_lifted_plane(Z, y)
     ax = kplot.plot_lift_3d(Z, y, w, b)
     assert ax.name == "3d"
     assert any(c.get_gid() == "plane" for c in ax.collections)

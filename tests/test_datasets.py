@@ -9,7 +9,7 @@ from sklearn.svm import SVC as SklearnSVC
 
 from svmlib import datasets
 from svmlib.hyperplane import Hyperplane
-from svmlib.kernels import quadratic_feature_map
+from svmlib.feature_maps import quadratic_feature_map
 from svmlib.perceptron import Perceptron
 
 BINARY = [datasets.separable_blobs, datasets.overlapping_blobs, datasets.moons,

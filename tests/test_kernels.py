@@ -1,4 +1,4 @@
-"""Tests for svmlib.kernels: agreement with scikit-learn, feature-map identities, PSD."""
+"""Tests for svmlib.kernels (agreement with scikit-learn, PSD) and the identities of svmlib.feature_maps."""
 
 import numpy as np
 import pytest
@@ -10,8 +10,8 @@ from sklearn.metrics.pairwise import linear_kernel, polynomial_kernel, rbf_kerne
 from sklearn.svm import SVC as SklearnSVC
 
 from svmlib import kernels
+from svmlib.feature_maps import all_products_feature_map, polynomial_feature_map, quadratic_feature_map
 from svmlib.kernels import (
-    all_products_feature_map,
     get_kernel,
     gram_matrix,
     is_psd,
@@ -19,8 +19,6 @@ from svmlib.kernels import (
     zero_sum_eigenvalues,
     linear,
     polynomial,
-    polynomial_feature_map,
-    quadratic_feature_map,
     rbf,
     resolve_gamma,
     squared_distances,

@@ -259,7 +259,7 @@ def test_js_takes_the_same_path_as_svmlib_on_the_same_gram_matrix(selection, shr
 
 
 def test_js_pair_update_and_intercept_agree_with_python():
-    from svmlib.qp import compute_intercept
+    from svmlib.dual import compute_intercept
     from svmlib.smo import analytic_pair_update
 
     rng = np.random.default_rng(11)

@@ -1,13 +1,13 @@
-"""Tests of the general-solver route (SLSQP) and the shared pieces in svmlib.qp."""
+"""Tests of the general-solver route (svmlib.qp, SLSQP) and the pieces every solver shares (svmlib.dual)."""
 
 import numpy as np
 import pytest
 
-from svmlib import datasets
+from svmlib import NotSeparableError, datasets
+from svmlib.dual import check_separable, check_tube_feasible, compute_intercept
 from svmlib.kernels import rbf
 from svmlib.objectives import duality_gap, kkt_violations, primal_objective
-from svmlib.qp import (NotSeparableError, check_separable, check_tube_feasible, compute_intercept,
-                       solve_dual_slsqp)
+from svmlib.qp import solve_dual_slsqp
 
 
 def test_slsqp_reproduces_the_hand_solved_example():

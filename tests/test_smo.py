@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.exceptions import ConvergenceWarning
 
-from svmlib import datasets, kernels
+from svmlib import NotSeparableError, datasets, kernels
 from svmlib.objectives import duality_gap, kkt_violations, primal_objective
-from svmlib.qp import NotSeparableError, solve_dual_slsqp
+from svmlib.qp import solve_dual_slsqp
 from svmlib.smo import TAU, KernelRowCache, analytic_pair_update, solve_dual_smo
 
 

@@ -11,9 +11,8 @@ import pytest
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import SVR, NuSVC, OneClassSVM
 
-from svmlib import kernels
+from svmlib import NotSeparableError, kernels
 from svmlib.objectives import max_kkt_violation
-from svmlib.qp import NotSeparableError
 from svmlib.smo import HARD_MARGIN_LIMIT, solve_dual_smo
 
 

@@ -23,8 +23,7 @@ import sklearn.svm
 import svmlib
 from svmlib import _smo_rows as rows_module
 from svmlib import _smo_steps as steps
-from svmlib import kernels
-from svmlib.qp import NotSeparableError
+from svmlib import NotSeparableError, kernels
 from svmlib.smo import _named_kernel, solve_dual_smo
 
 KERNEL_PARAMS = {

@@ -14,9 +14,9 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 from sklearn.svm import SVC as SKSVC
-from svmlib import SVC, datasets, kernels
+from svmlib import SVC, NotSeparableError, datasets, kernels
+from svmlib.dual import SolverResult
 from svmlib.objectives import kkt_violations
-from svmlib.qp import NotSeparableError, SolverResult
 
 
 @pytest.fixture(scope="module")

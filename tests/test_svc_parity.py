@@ -16,9 +16,10 @@ from sklearn.calibration import CalibratedClassifierCV
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC as LibsvmSVC
 
-from svmlib import SVC, datasets, smo
+from svmlib import SVC, NotSeparableError, datasets, smo
+from svmlib.dual import check_separable
 from svmlib.objectives import max_kkt_violation
-from svmlib.qp import NotSeparableError, check_separable, solve_dual_slsqp
+from svmlib.qp import solve_dual_slsqp
 from svmlib.smo import HARD_MARGIN_LIMIT, analytic_pair_update, solve_dual_smo
 
 AGREE = 0.99        # fraction of equal predictions

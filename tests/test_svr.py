@@ -27,8 +27,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVR as LibsvmSVR
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from svmlib import SVR, kernels
-from svmlib.qp import NotSeparableError
+from svmlib import SVR, NotSeparableError, kernels
 
 TOL = 1e-4
 

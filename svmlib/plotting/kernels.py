@@ -6,9 +6,9 @@ squares, the separating (hyper)plane in black, support vectors ringed.
 
 Lifting the plane into three dimensions
     The chapter's two extra explicit maps live in :mod:`svmlib.kernels`
-    (:func:`svmlib.kernels.paraboloid_feature_map`,
-    :func:`svmlib.kernels.conic_feature_map`);
-    :func:`svmlib.kernels.fit_lifted_plane` finds the maximum-margin plane in a
+    (:func:`svmlib.feature_maps.paraboloid_feature_map`,
+    :func:`svmlib.feature_maps.conic_feature_map`);
+    :func:`svmlib.feature_maps.fit_lifted_plane` finds the maximum-margin plane in a
     feature space, and :func:`plot_lift_3d` draws lifted points with that plane, cut to the
     box around the data.
 Kernels and their Gram matrices
@@ -115,12 +115,12 @@ def plot_lift_3d(Z, y, w=None, b=None, ax=None, labels=("$z_1$", "$z_2$", "$z_3$
     ----------
     Z : array-like of shape (n_samples, 3)
         The points after a feature map into R^3, e.g.
-        :func:`svmlib.kernels.quadratic_feature_map` (Book: (eq-quadratic-map)).
+        :func:`svmlib.feature_maps.quadratic_feature_map` (Book: (eq-quadratic-map)).
     y : array-like of shape (n_samples,)
         Labels in {-1, +1}.
     w : array-like of shape (3,), optional
         Normal of the plane ``<w, z> + b = 0`` to draw (see
-        :func:`svmlib.kernels.fit_lifted_plane`); none drawn if omitted.
+        :func:`svmlib.feature_maps.fit_lifted_plane`); none drawn if omitted.
     b : float, optional
     ax : 3-D Axes, optional
         An Axes made with ``projection="3d"``; a new one by default.

@@ -26,7 +26,7 @@ import numpy as np
 
 from .._validation import check_array
 from ..objectives import kernel_matrix_Q, max_kkt_violation
-from ..qp import compute_intercept
+from ..dual import compute_intercept
 from ._core import _get_ax, _legend, _tidy
 
 __all__ = [
@@ -572,7 +572,7 @@ def time_solvers(sizes, make_problem, solvers, repeat=3, max_seconds=None,
     solvers : dict
         ``{solver name: callable(problem)}``; each call solves the problem and
         returns the dual objective it reached, as a number, as a
-        :class:`~svmlib.solvers.SolverResult` (then its ``n_iter`` is kept
+        :class:`~svmlib.dual.SolverResult` (then its ``n_iter`` is kept
         too), or as a function of no arguments that computes it (called after
         the clock stops, so that checking the answer is not timed).
     repeat : int, default=3

@@ -15,7 +15,8 @@ import numpy as np
 from ..datasets import ten_points as playground_data  # noqa: F401 (the old name)
 from ..plotting._core import (_HYPERPLANE, _MARGIN, _RING, CLASS_COLORS, CLASS_MARKERS,
                               _tidy)
-from ..qp import NotSeparableError, check_separable, solve_dual_slsqp
+from ..dual import NotSeparableError, check_separable
+from ..qp import solve_dual_slsqp
 from ._core import InteractiveFigure, Slider
 
 __all__ = ["moving_point_figure"]

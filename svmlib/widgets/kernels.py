@@ -24,9 +24,8 @@ Book: chapter ``ch-kernels``.
 import numpy as np
 
 from .._validation import check_X_y
-from ..kernels import quadratic_feature_map
+from ..feature_maps import fit_lifted_plane, paraboloid_feature_map, quadratic_feature_map
 from ..plotting._core import CLASS_COLORS, CLASS_MARKERS, REGION_CMAP
-from ..kernels import fit_lifted_plane, paraboloid_feature_map
 from ..plotting.kernels import plot_lift_3d
 from ..solvers import NotSeparableError
 from ._core import Choice, InteractiveFigure, Slider
