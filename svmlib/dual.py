@@ -42,8 +42,9 @@ __all__ = [
 
 
 #: The kernel-space feasibility LP has n + 1 unknowns and a dense n x (n + 1)
-#: matrix; above this many points it is skipped (about a second at n = 1000)
-#: and SMO's divergence guard detects a hard margin without solution instead.
+#: matrix, so its cost grows faster than the fit's; above this many points it
+#: is skipped and SMO's divergence guard detects a hard margin without
+#: solution instead.
 LP_CHECK_MAX_N = 1000
 
 
