@@ -614,12 +614,6 @@ def main(argv=None):
     parser = edition_arguments(__doc__, DEFAULT_OUT, "course directory")
     parser.add_argument("--no-release", action="store_true",
                         help="write source/ and nbgrader_config.py only")
-    parser.add_argument("--build", type=pathlib.Path, default=ROOT / "_build",
-                        help="the book build to resolve references, numbers and glued values "
-                             "from (default: _build, made by `make book`)")
-    parser.add_argument("--myst", action="store_true",
-                        help="keep the chapters' MyST (needs no build; only jupyterlab-myst "
-                             "renders it)")
     args = parser.parse_args(argv)
     paths = chapter_paths(args, "make_course")
     try:

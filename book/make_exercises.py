@@ -375,7 +375,7 @@ def chapters():
 
 
 def edition_arguments(doc, out, what):
-    """The command line every edition writer shares: chapters, then ``--out``.
+    """The command line every edition writer shares: chapters, ``--out``, ``--build``, ``--myst``.
 
     ``doc`` is the writer's docstring (its first paragraph is the help),
     ``out`` the default output directory and ``what`` what ``--out`` names.
@@ -385,6 +385,12 @@ def edition_arguments(doc, out, what):
                         help="chapter notebooks (default: every book/NN_*.ipynb)")
     parser.add_argument("--out", type=pathlib.Path, default=out,
                         help=f"{what} (default: {out.relative_to(ROOT)})")
+    parser.add_argument("--build", type=pathlib.Path, default=ROOT / "_build",
+                        help="the book build to resolve references, numbers and glued values "
+                             "from (default: _build, made by `make book`)")
+    parser.add_argument("--myst", action="store_true",
+                        help="keep the chapters' MyST (needs no build; only jupyterlab-myst "
+                             "renders it)")
     return parser
 
 
@@ -401,12 +407,6 @@ def main(argv=None):
     parser = edition_arguments(__doc__, DEFAULT_OUT, "output directory")
     parser.add_argument("--answers", action="store_true",
                         help="put the stored answers in place of the stubs (for checking)")
-    parser.add_argument("--build", type=pathlib.Path, default=ROOT / "_build",
-                        help="the book build to resolve references, numbers and glued values "
-                             "from (default: _build, made by `make book`)")
-    parser.add_argument("--myst", action="store_true",
-                        help="keep the chapters' MyST (needs no build; only jupyterlab-myst "
-                             "renders it)")
     args = parser.parse_args(argv)
     paths = chapter_paths(args, "make_exercises")
     index = executed = None

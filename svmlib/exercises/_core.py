@@ -347,13 +347,6 @@ def exercise_data(passed, exercise, other_data=False):
 
 def _same_data(given, reference):
     """Whether ``given`` is ``reference`` (same shape, the same numbers); never raises."""
-    try:
-        given = np.asarray(given, dtype=float)
-        reference = np.asarray(reference, dtype=float)
-    except (TypeError, ValueError, OverflowError):
-        return False
-    if given.shape != reference.shape:
-        return False
     return close(given, reference, rtol=1e-9, atol=1e-12)
 
 
